@@ -1,0 +1,1 @@
+"""The arena: referee, tournaments, ratings, records and the ``kleos`` command."""

@@ -1,0 +1,1 @@
+"""Bots: the Bot protocol and every bot, named by spec strings."""

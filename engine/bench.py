@@ -1,0 +1,72 @@
+"""The figures of ``kleos bench``: random-playout speed, clone, copy and determinize times, for one game."""
+from __future__ import annotations
+
+import statistics
+
+from engine import playout
+from engine.records import sample_outcome
+from engine.registry import game_spec, load_game
+from engine.rng import RNG
+
+TARGETS = {"moves_per_s": 1_000_000, "clone_us": 1.0, "determinize_us": 10.0}
+
+
+def midgame_states(game, count: int, seed: int) -> list:
+    """States a third of the way through random games (where clone and determinize work hardest)."""
+    rng = RNG(seed)
+    states = []
+    for _ in range(count):
+        length = playout.playout(game.new_initial_state(), rng.split())
+        s = game.new_initial_state()
+        for _ in range(length // 3):
+            if s.is_chance_node():
+                s.apply(sample_outcome(s.chance_outcomes(), rng))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+        states.append(s)
+    return states
+
+
+def bench_game(name: str, options: dict | None = None, seconds: float = 2.0, repeats: int = 5, seed: int = 1) -> dict:
+    """Median over ``repeats`` rounds of each measurement, for the game ``name`` with ``options``."""
+    game = load_game(name, **(options or {}))
+    start = game.new_initial_state()
+    runs = [playout.measure_playouts(start, seconds / repeats, seed + i) for i in range(repeats)]
+    states = midgame_states(game, repeats, seed)
+    clone = [playout.measure_clone(s, 20_000) for s in states]
+    copy = [playout.measure_copy(s, 20_000) for s in states]
+    det = [playout.measure_determinize(s, s.current_player() if s.current_player() >= 0 else 0, 20_000, seed)
+           for s in states]
+    moves = sum(r["moves"] for r in runs)
+    games = sum(r["games"] for r in runs)
+    return {
+        "game": name,
+        "options": dict(game.options),
+        "moves_per_s": statistics.median(r["moves"] / r["seconds"] for r in runs),
+        "games_per_s": statistics.median(r["games"] / r["seconds"] for r in runs),
+        "moves_per_game": moves / games,
+        "clone_us": statistics.median(clone) * 1e6,
+        "copy_us": statistics.median(copy) * 1e6,
+        "determinize_us": statistics.median(det) * 1e6,
+        "hidden_information": game_spec(name).has_hidden_information,
+    }
+
+
+def meets_targets(row: dict) -> dict:
+    return {
+        "moves_per_s": row["moves_per_s"] >= TARGETS["moves_per_s"],
+        "clone_us": row["clone_us"] < TARGETS["clone_us"],
+        "determinize_us": row["determinize_us"] < TARGETS["determinize_us"],
+    }
+
+
+def markdown_table(rows: list[dict]) -> str:
+    head = ("| game | options | playout moves/s | games/s | moves/game | clone µs | copy µs | determinize µs |\n"
+            "|---|---|---:|---:|---:|---:|---:|---:|")
+    lines = [head]
+    for r in rows:
+        opts = ",".join(f"{k}={v}" for k, v in r["options"].items())
+        lines.append(f"| {r['game']} | {opts} | {r['moves_per_s']:,.0f} | {r['games_per_s']:,.1f} | "
+                     f"{r['moves_per_game']:.0f} | {r['clone_us']:.3f} | {r['copy_us']:.3f} | "
+                     f"{r['determinize_us']:.3f} |")
+    return "\n".join(lines)

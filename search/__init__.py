@@ -1,0 +1,1 @@
+"""Searchers over engine.core.State at C speed: MCTS, determinized MCTS (PIMC) and ISMCTS."""
