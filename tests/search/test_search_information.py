@@ -4,7 +4,7 @@ import pytest
 
 from engine.registry import load_game
 from search import make_searcher
-from tests.search.conftest import position
+from search_helpers import position
 
 # P2 to bid in a 3-player, 8-card game; P0 and P1 have bid face down (P2 cannot see which cards).
 BASE = {"players": 3, "cards": 8, "round": 2, "phase": "bidding", "to_bid": 2, "prize": 7,

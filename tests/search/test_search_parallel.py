@@ -3,7 +3,7 @@ import pytest
 
 from engine.registry import load_game
 from search import make_searcher
-from tests.search.test_searchers import ONE_AHEAD, position
+from search_helpers import ONE_AHEAD, position
 
 
 @pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts"])

@@ -3,7 +3,7 @@ import pytest
 
 from engine.registry import load_game
 from search import SEARCHERS, SearchOptionError, SearchStateError, from_spec, make_searcher, parse_spec
-from tests.search.conftest import position
+from search_helpers import position
 
 
 @pytest.mark.parametrize("options,needle", [
