@@ -4,7 +4,7 @@ import pytest
 
 from engine.registry import load_game
 from search import make_searcher
-from search_helpers import position
+from search_helpers import new, position
 
 # P2 to bid in a 3-player, 8-card game; P0 and P1 have bid face down (P2 cannot see which cards).
 BASE = {"players": 3, "cards": 8, "round": 2, "phase": "bidding", "to_bid": 2, "prize": 7,
@@ -19,11 +19,11 @@ def test_the_two_views_are_one_information_set():
     assert a.info_key(0) != b.info_key(0)
 
 
-@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+@pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-mo"])
 @pytest.mark.parametrize("options", [{"iterations": 1500}, {"calls": 20000, "rollout": "heuristic"}])
 def test_decision_ignores_hidden_cards(name, options):
-    a = make_searcher(name, seed=9, **options).search(position(BASE))
-    b = make_searcher(name, seed=9, **options).search(position(OTHER))
+    a = new(name, seed=9, **options).search(position(BASE))
+    b = new(name, seed=9, **options).search(position(OTHER))
     assert a.action == b.action
     assert a.stats["visits"] == b.stats["visits"]      # the whole search is identical, not just the move
 
