@@ -50,6 +50,7 @@ def bench_search(game_name: str, options: dict | None = None, seconds: float = 2
     state = opening(game)
     ismcts = rate("ismcts", state, seconds, repeats)
     mcts = rate("mcts", state, seconds, repeats)
+    multi = rate("ismcts", state, seconds, repeats, observers="multi")
     row = {
         "game": game_name,
         "options": dict(game.options),
@@ -58,6 +59,7 @@ def bench_search(game_name: str, options: dict | None = None, seconds: float = 2
         "cost_ratio": mcts["iterations_per_s"] / ismcts["iterations_per_s"],
         "overhead_share": 1.0 - ismcts["rollout_share"],
         "mcts_overhead_share": 1.0 - mcts["rollout_share"],
+        "mo_it_s": multi["iterations_per_s"],
     }
     if parallel:
         two = rate("ismcts", state, seconds, repeats, workers=2)
@@ -68,13 +70,14 @@ def bench_search(game_name: str, options: dict | None = None, seconds: float = 2
 
 def markdown_table(rows: list[dict]) -> str:
     lines = ["| game | options | ISMCTS it/s | MCTS it/s | ISMCTS/MCTS cost | overhead share (ISMCTS) | "
-             "overhead share (MCTS) | ISMCTS 2 workers it/s | speed-up |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "overhead share (MCTS) | MO-ISMCTS it/s | ISMCTS 2 workers it/s | speed-up |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         opts = ",".join(f"{k}={v}" for k, v in r["options"].items())
         par = (f"{r['ismcts_2w_it_s']:,.0f} | {r['speedup_2w']:.2f}x" if "speedup_2w" in r else "- | -")
         lines.append(f"| {r['game']} | {opts} | {r['ismcts_it_s']:,.0f} | {r['mcts_it_s']:,.0f} | "
-                     f"{r['cost_ratio']:.2f}x | {r['overhead_share']:.0%} | {r['mcts_overhead_share']:.0%} | {par} |")
+                     f"{r['cost_ratio']:.2f}x | {r['overhead_share']:.0%} | {r['mcts_overhead_share']:.0%} | "
+                     f"{r['mo_it_s']:,.0f} | {par} |")
     return "\n".join(lines)
 
 
