@@ -42,6 +42,7 @@ class ExternalBot(Bot):
         self.log: collections.deque = collections.deque(maxlen=200)   # info lines and noise, for reports
         self.next_id = 1
         self.pending: list[Event] = []
+        self.late = False             # it missed a deadline this game: start it afresh for the next
 
     # --- the process -------------------------------------------------------------------------------------------
     def _alive(self) -> bool:
@@ -158,8 +159,9 @@ class ExternalBot(Bot):
     # --- the Bot protocol ------------------------------------------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
         super().new_game(info)
-        if not self._alive():
+        if not self._alive() or self.late:
             self._start()
+        self.late = False
         self.pending = []
         self.seq = 0
         reply = self.request("isready", timeout=30.0)
@@ -200,7 +202,7 @@ class ExternalBot(Bot):
                 try:
                     reply = self.wait(cid, self.grace)
                 except BotTimeout:
-                    self._kill()                   # a hung player is restarted at the next game
+                    self.late = True               # restarted at the next game; a late reply is skipped by id
                     raise BotTimeout(f"{self.spec}: no move within {budget or self.no_clock_timeout:.1f}s") from None
             self.last_stats = {"info": reply.info[-1]} if reply.info else {}
             if reply.ok:
