@@ -157,11 +157,11 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume
         ladder = Ladder(cfg.labels)
         for r in result.records:
             ladder.update(r)
-        click.echo(format_report(result.records, bootstrap, seed, ladder))
+        click.echo(format_report(result.records, bootstrap, 0, ladder))     # as `kleos ratings` computes it
         for label, why in result.removed.items():
             click.echo(f"taken out: {label}: {why}")
         if chart and result.records:
-            save_chart(result.records, chart, bootstrap, seed)
+            save_chart(result.records, chart, bootstrap, 0)
             click.echo(f"chart saved to {chart}")
         click.echo(f"records: {out} ({result.played} played now, {result.resumed} from before)", err=True)
         if result.errors:
