@@ -128,5 +128,8 @@ def run_sprt(cfg, test: SPRT, out, **kwargs):
         test.add(block_score(open_blocks.pop(block), challenger))
         return test.status() is not None
 
-    result = run_tournament(cfg, out, stop=stop, **kwargs)
+    def postfix():
+        return f"LLR {test.llr():+.2f} [{test.lower:.2f}, {test.upper:.2f}], {test.blocks} blocks"
+
+    result = run_tournament(cfg, out, stop=stop, postfix=postfix, **kwargs)
     return test.status(), result

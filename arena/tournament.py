@@ -168,11 +168,12 @@ class TournamentResult:
 
 def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = None, workers: int | None = None,
                    resume: bool = False, progress: bool = True, max_crashes: int = 3, echo=print,
-                   limit: int | None = None, stop=None) -> TournamentResult:
+                   limit: int | None = None, stop=None, postfix=None) -> TournamentResult:
     """Play every game of ``cfg`` not yet in ``out``; append each as it finishes.
 
     ``limit`` stops after that many new games (tests use it to simulate an interruption); ``stop(record)``, called
-    after each game (and once for each game found in the file, with None first), ends the run when it returns True.
+    after each game (and once for each game found in the file), ends the run when it returns True; ``postfix()``
+    is the progress bar's text (default: the live ladder's leader).
     """
     spec = game_spec(cfg.game)
     if not spec.min_players <= cfg.players <= spec.max_players:
@@ -247,7 +248,7 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
                     crashes[label] = 0
             if bar:
                 bar.update(1)
-                bar.set_postfix_str(ladder.leader(), refresh=False)
+                bar.set_postfix_str(postfix() if postfix else ladder.leader(), refresh=False)
             if stop is not None and stop(record):
                 finished = True
                 break

@@ -133,8 +133,9 @@ class HumanBot(Bot):
             helper = make_bot(spec)
             helper.new_game(GameInfo(**{**self.info.__dict__, "seed": self.info.seed + 7919 * (turn.move_number + 1)}))
             action = helper.act(view.clone(), Turn(turn.seat, list(turn.legal), turn.move_number))
-            stats = f" ({', '.join(f'{k}={v}' for k, v in list(helper.last_stats.items())[:4])})" \
-                if helper.last_stats else ""
+            shown = [(k, v) for k, v in helper.last_stats.items() if k in ("iterations", "value", "ties")
+                     and isinstance(v, (int, float))]
+            stats = f" ({', '.join(f'{k}={v:.3g}' for k, v in shown)})" if shown else ""
             self._say(f"hint from {spec}: {view.action_to_str(action)}{stats}")
         except Exception as e:      # a hint must never end the game
             self._say(f"no hint: {e}")
