@@ -214,7 +214,9 @@ class EngineSession:
         turn = Turn(self.seat, legal, go["seq"], movetime / 1000 if movetime is not None else None,
                     time_left / 1000 if time_left is not None else None)
         action = self.bot.act(view.clone(), turn)
-        stats = " ".join(f"{k}={v}" for k, v in self.bot.last_stats.items() if isinstance(v, (int, float, str)))
+        stats = " ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
+                         for k, v in self.bot.last_stats.items()
+                         if isinstance(v, (int, float, str)) and " " not in str(v))
         text = view.action_to_str(action)
         return stats, text
 

@@ -135,7 +135,8 @@ class HumanBot(Bot):
             action = helper.act(view.clone(), Turn(turn.seat, list(turn.legal), turn.move_number))
             shown = [(k, v) for k, v in helper.last_stats.items() if k in ("iterations", "value", "ties")
                      and isinstance(v, (int, float))]
-            stats = f" ({', '.join(f'{k}={v:.3g}' for k, v in shown)})" if shown else ""
+            stats = f" ({', '.join(f'{k}={v:,}' if isinstance(v, int) else f'{k}={v:.3g}' for k, v in shown)})" \
+                if shown else ""
             self._say(f"hint from {spec}: {view.action_to_str(action)}{stats}")
         except Exception as e:      # a hint must never end the game
             self._say(f"no hint: {e}")
