@@ -96,6 +96,16 @@ class Turn:
         limits = [t for t in (self.movetime, self.time_left) if t is not None]
         return min(limits) if limits else None
 
+    def suggested_time(self, moves_to_go: int = 20) -> float | None:
+        """The seconds a bot without a budget of its own should think: 80% of the move limit, and no more than
+        a ``moves_to_go``-th of what is left on the game clock. None when neither clock runs."""
+        limits = []
+        if self.movetime is not None:
+            limits.append(0.8 * self.movetime)
+        if self.time_left is not None:
+            limits.append(self.time_left / moves_to_go)
+        return max(0.001, min(limits)) if limits else None
+
 
 class Bot:
     """Base of every bot. Subclasses set ``name``/``OPTIONS`` and implement ``act``."""

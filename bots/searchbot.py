@@ -2,7 +2,8 @@
 
 Options are the searcher's own (``searcher.OPTIONS``) plus ``oracle=true``, which hands the bot the true state
 instead of its view (a ceiling for experiments, never a fair opponent). When no budget is given
-(iterations, time or calls) and the referee runs a clock, the bot spends 80% of the time it may use on a move.
+(iterations, time or calls) and the referee runs a clock, the bot thinks for ``Turn.suggested_time()``: 80% of the
+move limit, at most a twentieth of what is left on its game clock.
 """
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ class SearchBot(Bot):
         if info is not None and "seed" in self.known and "seed" not in options:
             options["seed"] = info.seed
         if budget is not None and not any(b in options for b in BUDGETS) and "time" in self.known:
-            options["time"] = max(0.01, 0.8 * budget)
+            options["time"] = budget
         return options
 
     def new_game(self, info: GameInfo) -> None:
@@ -59,7 +60,7 @@ class SearchBot(Bot):
         self._game_searcher = self._make(self._options_for(info, None))
 
     def act(self, view, turn: Turn) -> int:
-        budget = turn.budget()
+        budget = turn.suggested_time()
         if budget is not None and not any(b in self.options for b in BUDGETS):
             searcher = self._make(self._options_for(self.info, budget))
         else:

@@ -120,3 +120,12 @@ def test_an_oracle_sees_the_true_state():
     record = Referee("goofspiel", {"players": 2, "cards": 6}, [make_bot("random"), spy], 3).play()
     states = list(replay(record))
     assert all(view == states[move].to_json() for move, view, _ in spy.views)
+
+
+def test_search_bot_without_a_budget_keeps_to_the_referee_clock():
+    from arena.referee import Policies
+    record = play_game("goofspiel", {"players": 2, "cards": 4}, ["ismcts", "random"], 1,
+                       Policies(movetime=0.15, grace=0.2))
+    assert record.result["reason"] == "normal"
+    mine = [t for t, p in zip(record.times, record.players) if p == 0]
+    assert 0.05 < max(mine) < 0.35, mine            # it used its time (80% of 0.15 s), and no more
