@@ -67,7 +67,10 @@ def describe_bots() -> list[str]:
             else:
                 options = cls.OPTIONS
             text = ", ".join(f"{k}={d!r}" for k, (t, d, h) in options.items())
-            doc = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+            if name in ("mcts", "pimc", "ismcts"):
+                from search import SEARCHERS
+                cls = SEARCHERS[name]
+            doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
             lines.append(f"{name:8s} {doc}" + (f"\n         options: {text}" if text else ""))
         except BadBotSpecError as e:
             lines.append(f"{name:8s} (unavailable: {e})")

@@ -22,6 +22,8 @@ _EOF = object()
 
 
 class ExternalBot(Bot):
+    """Any program that speaks the Kleos text protocol (docs/protocol.md): cmd:<command line>."""
+
     name = "cmd"
     OPTIONS = {"command": (str, None, "the command line that starts the player")}
     no_clock_timeout = 120.0      # seconds to wait for a move when the referee runs no clock

@@ -24,6 +24,8 @@ HELP = """\
 
 
 class HumanBot(Bot):
+    """A person at the terminal (the console: board from their seat, numbered moves, hint, undo)."""
+
     name = "human"
     OPTIONS = {
         "hint": (str, "auto", "bot that answers 'hint' (a bot name; auto: ismcts when available, else greedy)"),
