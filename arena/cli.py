@@ -142,18 +142,22 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume
     Each finished game is appended to --out at once; --resume continues an interrupted run.
     """
     from arena.ratings import format_report, save_chart
-    from arena.tournament import TournamentConfig, run_tournament
+    from arena.tournament import Ladder, TournamentConfig, run_tournament, schedule
     try:
         if resume and not out:
             raise click.UsageError("--resume needs the --out file of the run to continue")
         out = out or _default_out(game, "tournament")
         cfg = TournamentConfig(game, _game_options(game, players, option), list(bots), games, mode, seed,
                                _policies(illegal, timeout, movetime, gametime))
-        n_games = len(__import__("arena.tournament", fromlist=["schedule"]).schedule(cfg))
+        n_games = len(schedule(cfg))
         click.echo(f"{game} ({cfg.players} players), {len(bots)} bots, {n_games} games -> {out}", err=True)
-        result = run_tournament(cfg, out, workers=jobs, resume=resume, progress=not quiet,
-                                echo=lambda m: click.echo(m, err=True))
-        from arena.tournament import Ladder
+        try:
+            result = run_tournament(cfg, out, workers=jobs, resume=resume, progress=not quiet,
+                                    echo=lambda m: click.echo(m, err=True))
+        except KeyboardInterrupt:
+            click.echo(f"\ninterrupted: the finished games are in {out}; add --resume to the same command to go on",
+                       err=True)
+            raise SystemExit(130)
         ladder = Ladder(cfg.labels)
         for r in result.records:
             ladder.update(r)
@@ -204,8 +208,13 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
         cfg = TournamentConfig(game, _game_options(game, players, option), list(bots), max_games, "sprt", seed,
                                _policies(illegal, timeout, movetime, gametime))
         click.echo(f"SPRT {cfg.labels[0]} vs {cfg.labels[1]} at {game} ({cfg.players} players) -> {out}", err=True)
-        decision, result = run_sprt(cfg, test, out, workers=jobs, resume=resume, progress=not quiet,
-                                    echo=lambda m: click.echo(m, err=True))
+        try:
+            decision, result = run_sprt(cfg, test, out, workers=jobs, resume=resume, progress=not quiet,
+                                        echo=lambda m: click.echo(m, err=True))
+        except KeyboardInterrupt:
+            click.echo(f"\ninterrupted after {test.blocks} blocks ({test.summary()}); the games are in {out}; "
+                       "add --resume to the same command to go on", err=True)
+            raise SystemExit(130)
     except (KleosError, ValueError) as e:
         _fail(e)
     verdict = {"H1": f"H1 accepted: {cfg.labels[0]} is stronger (elo >= {elo1:g})",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass
 
-from bots.base import (Bot, BotCrashed, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
+from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
                        Turn, UndoRequest)
 from engine.errors import KleosError
 from engine.records import GameRecord
@@ -154,7 +154,7 @@ class Referee:
                             self.policies.movetime, self.policies.gametime, self.policies.undo)
             try:
                 bot.new_game(info)
-            except (BotCrashed, BotTimeout) as e:
+            except Exception as e:           # it cannot even start: the game is lost by that seat
                 reason, loser = f"crash:{seat}", seat
                 record.meta["error"] = str(e)
                 break
@@ -193,7 +193,7 @@ class Referee:
                     problem, aborted = ("resign", f"{bot.spec} quit"), True
                 except UndoRequest:
                     problem = ("undo", "")
-                except (BotCrashed, Exception) as e:      # a bot that raises has crashed, the game goes on
+                except Exception as e:       # BotCrashed, or a bug in an in-process bot: it lost, the game ends
                     problem = ("crash", f"{bot.spec}: {type(e).__name__}: {e}")
                 elapsed = time.perf_counter() - started
                 clock[player] += elapsed

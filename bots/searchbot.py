@@ -1,7 +1,8 @@
 """The search bots ``mcts``, ``pimc`` and ``ismcts``: thin wrappers over ``search.make_searcher``.
 
 Options are the searcher's own (``searcher.OPTIONS``) plus ``oracle=true``, which hands the bot the true state
-instead of its view (a ceiling for experiments, never a fair opponent). When no budget is given
+instead of its view (a ceiling for experiments, never a fair opponent). Without it, ``mcts`` searches its view as if
+it were the truth: one determinization, a weak but honest player of hidden-information games. When no budget is given
 (iterations, time or calls) and the referee runs a clock, the bot thinks for ``Turn.suggested_time()``: 80% of the
 move limit, at most a twentieth of what is left on its game clock.
 """
@@ -59,13 +60,21 @@ class SearchBot(Bot):
         super().new_game(info)
         self._game_searcher = self._make(self._options_for(info, None))
 
+    def close(self) -> None:
+        for searcher in (self.searcher, getattr(self, "_game_searcher", None)):
+            if searcher is not None and hasattr(searcher, "close"):
+                searcher.close()
+
     def act(self, view, turn: Turn) -> int:
         budget = turn.suggested_time()
         if budget is not None and not any(b in self.options for b in BUDGETS):
-            searcher = self._make(self._options_for(self.info, budget))
+            searcher = self._make(self._options_for(self.info, budget))     # this move's time
+            try:
+                result = searcher.search(view)
+            finally:
+                searcher.close()
         else:
-            searcher = self._game_searcher
-        result = searcher.search(view)
+            result = self._game_searcher.search(view)
         self.last_stats = dict(getattr(result, "stats", {}) or {})
         return int(result.action)
 
