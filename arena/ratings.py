@@ -56,10 +56,11 @@ class Events:
 
 def build_events(results: list[GameResult], labels: list[str]) -> tuple[Events, list[str]]:
     index = {label: i for i, label in enumerate(labels)}
-    blocks: dict = {}
+    # blocks numbered in sorted order, so the bootstrap does not depend on the order the games finished in
+    blocks = {key: i for i, key in enumerate(sorted({g.block for g in results}))}
     chosen, members, weight, block = [], [], [], []
     for g in results:
-        b = blocks.setdefault(g.block, len(blocks))
+        b = blocks[g.block]
         remaining = list(range(len(g.labels)))
         for rank in sorted(set(g.ranks)):
             if len(remaining) < 2:
