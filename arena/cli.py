@@ -280,14 +280,16 @@ def replay(file, index, seat, verify, step):
 
 
 @main.command()
-@click.option("--bot", default=None, metavar="SPEC", help="The bot to serve (default: ismcts if built, else greedy).")
+@click.option("--bot", default=None, metavar="SPEC",
+              help="The bot to serve (default: ismcts, thinking 80% of each go's movetime; else 1000 iterations).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's randomness.")
 def engine(bot, seed):
     """Serve a bot over stdin/stdout in the Kleos text protocol (docs/protocol.md)."""
     from arena.engine import EngineSession
     from bots import default_hint_spec
     try:
-        session = EngineSession(bot or default_hint_spec(1.0), seed)
+        # by default the strongest bot, with no budget of its own: it thinks as long as each `go` allows
+        session = EngineSession(bot or default_hint_spec(1.0).split(":")[0], seed)
     except KleosError as e:
         _fail(e)
     session.serve(click.get_text_stream("stdin"), click.get_text_stream("stdout"))

@@ -146,3 +146,14 @@ def test_ratings_survive_a_corrupt_record_file(kleos, tmp_path):
     assert "4 games" in proc.stdout and proc.stderr.count("warning: skipped") == 2
     verify_proc = kleos("replay", "mix.jsonl", "--verify", check=False)
     assert verify_proc.returncode == 1 and "4 games replay" in verify_proc.stdout
+
+
+def test_a_tournament_replays_exactly_from_its_seed(tmp_path):
+    """Iteration-budgeted bots are seeded from the game seed and seat: the same tournament, the same games."""
+    cfg = TournamentConfig("goofspiel", {"players": 3, "cards": 5}, ["ismcts:iterations=30", "greedy", "random"],
+                           games=3, seed=9)
+    runs = []
+    for name in ("a.jsonl", "b.jsonl"):
+        result = run_tournament(cfg, tmp_path / name, workers=1, progress=False)
+        runs.append({r.meta["job"]: r.actions for r in result.records})
+    assert runs[0] == runs[1] and len(runs[0]) == 3
