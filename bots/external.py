@@ -27,6 +27,7 @@ class ExternalBot(Bot):
     name = "cmd"
     OPTIONS = {"command": (str, None, "the command line that starts the player")}
     no_clock_timeout = 120.0      # seconds to wait for a move when the referee runs no clock
+    start_timeout = 30.0          # seconds to wait for the answers at the start of a game
     grace = 1.0                   # seconds after a missed deadline (and `stop`) before it counts as a time-out
     max_noise = 200               # lines that are no protocol at all, per request, before the bot is given up
 
@@ -63,7 +64,7 @@ class ExternalBot(Bot):
             raise BotCrashed(f"{self.spec}: cannot start {self.argv[0]!r}: {e}") from None
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.proc.stderr,), daemon=True).start()
-        reply = self.request("protocol_version", timeout=30.0)
+        reply = self.request("protocol_version", timeout=self.start_timeout)
         if not reply.ok or reply.payload.split()[:1] != [str(PROTOCOL_VERSION)]:
             raise BotCrashed(f"{self.spec}: speaks protocol {reply.payload!r}, not {PROTOCOL_VERSION}")
 
@@ -161,12 +162,19 @@ class ExternalBot(Bot):
     # --- the Bot protocol ------------------------------------------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
         super().new_game(info)
+        try:
+            self._new_game(info)
+        except BotTimeout as e:                    # silent at the start of a game: it is not working
+            self._kill()
+            raise BotCrashed(f"{e} (at the start of a game)") from None
+
+    def _new_game(self, info: GameInfo) -> None:
         if not self._alive() or self.late:
             self._start()
         self.late = False
         self.pending = []
         self.seq = 0
-        reply = self.request("isready", timeout=30.0)
+        reply = self.request("isready", timeout=self.start_timeout)
         if not reply.ok:
             raise self._crash(f"isready answered {reply.code} {reply.payload}")
         options = " ".join(f"{k}={v}" for k, v in info.options.items() if k != "players")

@@ -2,7 +2,7 @@
 
 It logs every line it receives (--log), answers the session commands, and at `go` plays the first or a random
 legal move from the `legal=` list. Misbehaviours for the referee's policies: --mode garbage (prints noise and
-never answers go), hang (never answers go), crash (exits at its --after-th go), illegal (answers go with a move
+never answers go), hang (never answers go), mute (never answers anything), crash (exits at its --after-th go), illegal (answers go with a move
 that does not exist), resign.
 """
 import argparse
@@ -13,7 +13,7 @@ import sys
 parser = argparse.ArgumentParser()
 parser.add_argument("--log", default=None)
 parser.add_argument("--mode", default="first",
-                    choices=["first", "random", "garbage", "hang", "crash", "illegal", "resign", "index"])
+                    choices=["first", "random", "garbage", "hang", "crash", "illegal", "resign", "index", "mute"])
 parser.add_argument("--after", type=int, default=0, help="misbehave from this go on (0: from the first)")
 parser.add_argument("--seed", type=int, default=0)
 args = parser.parse_args()
@@ -40,6 +40,8 @@ for line in sys.stdin:
     if name.isdigit():
         cid = int(name)
         name, _, rest = rest.partition(" ")
+    if args.mode == "mute":             # never says a word
+        continue
     if name == "protocol_version":
         reply(cid, "1")
     elif name == "isready":

@@ -109,6 +109,20 @@ def test_silent_or_garbage_player_times_out(player, mode):
             bot.close()
 
 
+def test_mute_player_is_a_crash_at_the_start(player):
+    from arena.referee import Referee
+    from bots import make_bot
+    bots = [make_bot(player("--mode", "mute")), make_bot("random")]
+    bots[0].start_timeout = 0.3
+    try:
+        record = Referee("goofspiel", {"players": 2, "cards": 3}, bots, 1).play()
+    finally:
+        for bot in bots:
+            bot.close()
+    assert record.result["reason"] == "crash:0" and "at the start" in record.meta["error"]
+    assert record.actions == []
+
+
 def test_missing_program_is_a_crash_not_an_exception():
     record = play_game("goofspiel", {"players": 2}, ["cmd:/no/such/program --x", "random"], 0)
     assert record.result["reason"] == "crash:0" and "cannot start" in record.meta["error"]
