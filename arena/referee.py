@@ -274,12 +274,38 @@ class Referee:
 
 
 def play_game(game: str, options: dict, specs: list[str], seed: int, policies: Policies | None = None,
-              labels: list[str] | None = None, meta: dict | None = None) -> GameRecord:
-    """Build the bots from spec strings, play one game, close the bots; the record."""
+              labels: list[str] | None = None, meta: dict | None = None, keep_players: bool = False
+              ) -> GameRecord:
+    """Build the bots from spec strings, play one game, close the bots; the record.
+
+    ``keep_players``: external players (``cmd:``) stay running for the next game of this process (tournaments),
+    rather than being started for every game; ``close_kept_players()`` ends them.
+    """
     from bots import make_bot
-    bots = [make_bot(s) for s in specs]
+    bots = [_kept(spec, seat) if keep_players and spec.startswith("cmd:") else make_bot(spec)
+            for seat, spec in enumerate(specs)]
     try:
         return Referee(game, options, bots, seed, policies, labels, meta).play()
     finally:
         for bot in bots:
-            bot.close()
+            if not (keep_players and bot.spec.startswith("cmd:")):
+                bot.close()
+
+
+_KEPT: dict = {}
+
+
+def _kept(spec: str, seat: int):
+    """The running player for ``spec`` in ``seat`` in this process (a forked child never reuses its parent's)."""
+    import os
+    from bots import make_bot
+    key = (os.getpid(), spec, seat)
+    if key not in _KEPT:
+        _KEPT[key] = make_bot(spec)
+    return _KEPT[key]
+
+
+def close_kept_players() -> None:
+    import os
+    for key in [k for k in _KEPT if k[0] == os.getpid()]:
+        _KEPT.pop(key).close()

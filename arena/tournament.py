@@ -15,7 +15,7 @@ import os
 from dataclasses import asdict, dataclass, field
 
 from arena.executor import Executor, make_executor
-from arena.referee import Policies, derive_seed, play_game
+from arena.referee import Policies, close_kept_players, derive_seed, play_game
 from engine.errors import KleosError
 from engine.records import GameRecord, read_records
 from engine.registry import game_spec, load_game
@@ -129,7 +129,7 @@ def play_job(task) -> dict:
     labels = [cfg.labels[i] for i in job.seats]
     meta = {"tournament": cfg.fingerprint(), "job": job.id, "table": job.table, "block": job.block,
             "rotation": job.rotation}
-    return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta).to_dict()
+    return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta, keep_players=True).to_dict()
 
 
 class RecordFile:
@@ -256,6 +256,7 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
         if bar:
             bar.close()
         executor.close()
+        close_kept_players()          # those this process ran itself (-j 1); workers' players end with them
     return TournamentResult(records, played, len(ours), removed, problems, errors)
 
 
