@@ -17,7 +17,7 @@ class SearchStateError(KleosError, ValueError):
 
 
 # Choices of the string options.
-CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value")}
+CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value"), "observers": ("single", "multi")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1}
 STRICT = {"time"}                     # minimum excluded: time must be > 0

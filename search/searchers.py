@@ -41,7 +41,7 @@ def _add_run(stats: dict, engine: UCT) -> None:
         v[1] += value
     stats["iterations"] += engine.iterations
     stats["calls"] += engine.calls
-    stats["tree_size"] += engine.tree_size
+    stats["tree_size"] += engine.total_size()
     stats["max_depth"] = max(stats["max_depth"], engine.max_depth)
     stats["rollout_seconds"] += engine.rollout_seconds
     stats["search_seconds"] += engine.seconds
@@ -144,10 +144,11 @@ class Searcher:
     def _run(self, state, iterations, seconds, calls, seed) -> dict:
         raise NotImplementedError
 
-    def _make_engine(self, info_sets: bool) -> UCT:
+    def _make_engine(self, info_sets: bool, multi: bool = False) -> UCT:
         o = self.options
-        if self.engine is None or self.engine.info_sets != info_sets:
-            self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"])
+        if self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi:
+            self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
+                              multi)
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -206,12 +207,16 @@ class MCTS(Searcher):
 
 class ISMCTS(Searcher):
     """Single-observer information-set MCTS with partially observable moves and availability counts; a fresh
-    determinization from the mover's seat every iteration (search/uct.pyx)."""
+    determinization from the mover's seat every iteration (search/uct.pyx). ``observers=multi``: one tree a
+    player (MO-ISMCTS), so opponents choose their hidden moves by their own statistics."""
 
     NAME = "ismcts"
+    OPTIONS = {**COMMON_OPTIONS,
+               "observers": (str, "single", "single: one tree, opponents' hidden moves merged and drawn uniformly; "
+                                            "multi: one tree a player, each keyed by what its owner sees")}
 
     def _run(self, state, iterations, seconds, calls, seed):
-        engine = self._make_engine(True)
+        engine = self._make_engine(True, self.options["observers"] == "multi")
         engine.run(state, iterations or 0, seconds or 0.0, calls or 0, seed)
         stats = _empty_stats()
         _add_run(stats, engine)

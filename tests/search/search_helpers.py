@@ -1,6 +1,17 @@
 """Helpers for the searcher tests: goofspiel positions, a brute-force 'forced win' check, test positions."""
 
 from engine.registry import load_game
+from search import make_searcher
+
+# The searchers under test: label -> (searcher name, options).
+CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
+           "ismcts-mo": ("ismcts", {"observers": "multi"})}
+
+
+def new(label, **options):
+    """A searcher of CONFIGS by label, with more options."""
+    name, extra = CONFIGS[label]
+    return make_searcher(name, **extra, **options)
 
 
 def position(obj):

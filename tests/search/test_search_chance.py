@@ -3,6 +3,7 @@ import pytest
 
 from engine.registry import load_game
 from search import make_searcher
+from search_helpers import new
 
 
 def _chance_nodes(engine, node=0):
@@ -13,7 +14,7 @@ def _chance_nodes(engine, node=0):
         yield from _chance_nodes(engine, k["index"])
 
 
-@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+@pytest.mark.parametrize("name", ["mcts", "ismcts", "ismcts-mo"])
 def test_chance_children_visited_in_proportion(name):
     """After the first round of a 5-card game the next prize is drawn uniformly from the 4 left. The prizes
     differ a lot in value for the player to move, so a searcher that chose outcomes would concentrate its
@@ -21,7 +22,7 @@ def test_chance_children_visited_in_proportion(name):
     game = load_game("goofspiel", players=2, cards=5)
     s = game.new_initial_state()
     s.apply(2)
-    searcher = make_searcher(name, iterations=6000, seed=4)
+    searcher = new(name, iterations=6000, seed=4)
     searcher.search(s)
     checked = 0
     for parent, kids in _chance_nodes(searcher.engine):
@@ -39,4 +40,4 @@ def test_chance_children_visited_in_proportion(name):
 def test_search_refuses_chance_node(name):
     s = load_game("goofspiel").new_initial_state()
     with pytest.raises(ValueError, match="chance node"):
-        make_searcher(name).search(s)
+        new(name).search(s)

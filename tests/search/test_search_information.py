@@ -4,7 +4,7 @@ import pytest
 
 from engine.registry import load_game
 from search import make_searcher
-from search_helpers import position
+from search_helpers import new, position
 
 # P2 to bid in a 3-player, 8-card game; P0 and P1 have bid face down (P2 cannot see which cards).
 BASE = {"players": 3, "cards": 8, "round": 2, "phase": "bidding", "to_bid": 2, "prize": 7,
@@ -19,11 +19,11 @@ def test_the_two_views_are_one_information_set():
     assert a.info_key(0) != b.info_key(0)
 
 
-@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+@pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-mo"])
 @pytest.mark.parametrize("options", [{"iterations": 1500}, {"calls": 20000, "rollout": "heuristic"}])
 def test_decision_ignores_hidden_cards(name, options):
-    a = make_searcher(name, seed=9, **options).search(position(BASE))
-    b = make_searcher(name, seed=9, **options).search(position(OTHER))
+    a = new(name, seed=9, **options).search(position(BASE))
+    b = new(name, seed=9, **options).search(position(OTHER))
     assert a.action == b.action
     assert a.stats["visits"] == b.stats["visits"]      # the whole search is identical, not just the move
 
@@ -41,15 +41,16 @@ def _walk(engine, node=0):
         yield from _walk(engine, child["index"])
 
 
+@pytest.mark.parametrize("observers", ["single", "multi"])
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_ismcts_tree_has_no_node_keyed_on_hidden_bids(players):
+def test_ismcts_tree_has_no_node_keyed_on_hidden_bids(players, observers):
     """Every opponent bid in goofspiel is face down when made: in the searcher's tree each opponent edge must be
     the merged 'hidden' observation (a negative key), one edge per opponent node, never a card."""
     game = load_game("goofspiel", players=players, cards=6)
     s = game.new_initial_state()
     s.apply(3)
     s.apply(0)                      # P0 bids; P1 searches with P0's bid hidden from it
-    searcher = make_searcher("ismcts", iterations=3000, seed=1)
+    searcher = make_searcher("ismcts", iterations=3000, seed=1, observers=observers)
     searcher.search(s)
     me = s.current_player()
     opponents = chance = own = 0
@@ -87,3 +88,25 @@ def test_ismcts_availability_counts():
     assert len(kids) == 6
     assert all(k["visits"] <= k["avail"] <= root["visits"] for k in kids)
     assert sum(k["avail"] for k in kids) > root["visits"]
+
+
+def test_multi_observer_opponents_choose_in_their_own_trees():
+    """MO-ISMCTS: each opponent's tree keys that opponent's own bids by the card (it sees them) and the searching
+    player's bids as hidden (it does not)."""
+    s = load_game("goofspiel", players=3, cards=6).new_initial_state()
+    s.apply(3)
+    searcher = make_searcher("ismcts", iterations=3000, seed=1, observers="multi")
+    searcher.search(s)                      # P0 searches; P1 and P2 bid after it
+    for seat in (1, 2):
+        edges = list(_walk_tree(searcher.engine, seat))
+        own = [e["key"] for e in edges if e["mover"] == seat]
+        p0 = [e["key"] for e in edges if e["mover"] == 0]
+        assert own and all(k >= 0 for k in own)
+        assert p0 and all(k < 0 for k in p0)
+    assert searcher.engine.total_size() > searcher.engine.tree_size()
+
+
+def _walk_tree(engine, tree, node=0):
+    for child in engine.children(node, tree):
+        yield child
+        yield from _walk_tree(engine, tree, child["index"])

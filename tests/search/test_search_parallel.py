@@ -3,12 +3,12 @@ import pytest
 
 from engine.registry import load_game
 from search import make_searcher
-from search_helpers import ONE_AHEAD, position
+from search_helpers import ONE_AHEAD, new, position
 
 
-@pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts"])
+@pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts", "ismcts-mo"])
 def test_two_workers_share_the_budget(name, goof13):
-    with make_searcher(name, iterations=601, workers=2, seed=1) as searcher:
+    with new(name, iterations=601, workers=2, seed=1) as searcher:
         result = searcher.search(goof13)
         assert result.stats["workers"] == 2
         assert result.stats["iterations"] == 601
