@@ -221,6 +221,9 @@ def format_report(records, bootstrap: int = 200, seed: int = 0, ladder=None) -> 
     lines.append("")
     model = "Bradley-Terry" if n_players == 2 else "Plackett-Luce"
     lines.append(f"Ratings ({model}, Elo scale, mean 0; 95% interval by bootstrap over seat-rotation blocks)")
+    blocks = len({g.block for g in results})
+    if blocks < 10:
+        lines.append(f"(only {blocks} blocks: too few for the bootstrap, the intervals are rough; play more games)")
     live = {row[0]: row for row in ladder.table()} if ladder is not None else {}
     extra = "   openskill mu±2σ" if live else ""
     lines.append(f"{'':4s}{'bot':<{width}s} {'Elo':>7s} {'95% interval':>17s} {'games':>6s} {'score':>7s}{extra}")

@@ -281,11 +281,14 @@ class Ladder:
     def update(self, record: GameRecord) -> None:
         if not record.result or any(s not in self.ratings for s in record.seats):
             return
-        if len(set(record.seats)) < len(record.seats):
-            return                         # one bot in several seats: nothing to learn about the others
-        teams = [[self.ratings[s]] for s in record.seats]
-        new = self.model.rate(teams, ranks=list(record.result["ranks"]))
-        for s, team in zip(record.seats, new):
+        best: dict = {}                    # a bot in several seats counts once, with its best finish
+        for label, rank in zip(record.seats, record.result["ranks"]):
+            best[label] = min(rank, best.get(label, rank))
+        if len(best) < 2:
+            return
+        labels = list(best)
+        new = self.model.rate([[self.ratings[s]] for s in labels], ranks=[best[s] for s in labels])
+        for s, team in zip(labels, new):
             self.ratings[s] = team[0]
 
     def table(self) -> list[tuple[str, float, float, float]]:
