@@ -28,6 +28,7 @@ class ExternalBot(Bot):
     OPTIONS = {"command": (str, None, "the command line that starts the player")}
     no_clock_timeout = 120.0      # seconds to wait for a move when the referee runs no clock
     start_timeout = 30.0          # seconds to wait for the answers at the start of a game
+    ack_timeout = 10.0            # seconds to wait for the `=` to an event or an obs
     grace = 1.0                   # seconds after a missed deadline (and `stop`) before it counts as a time-out
     max_noise = 200               # lines that are no protocol at all, per request, before the bot is given up
 
@@ -80,11 +81,10 @@ class ExternalBot(Bot):
 
     def _kill(self):
         if self.proc is not None:
-            for closer in (self.proc.stdin.close,):
-                try:
-                    closer()
-                except OSError:
-                    pass
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
             if self.proc.poll() is None:
                 self.proc.kill()
             try:
@@ -192,15 +192,22 @@ class ExternalBot(Bot):
     def act(self, view, turn: Turn) -> int:
         if not self._alive():
             raise self._crash("the process is not running")
+        try:
+            return self._act(view, turn)
+        except BotTimeout:
+            self.late = True                       # restarted at the next game; a late reply is skipped by id
+            raise
+
+    def _act(self, view, turn: Turn) -> int:
         for event in self.pending:
-            reply = self.request("event", event_args(event))
+            reply = self.request("event", event_args(event), timeout=self.ack_timeout)
             if not reply.ok and reply.code != "out-of-sync":
                 self.log.append(f"event refused: {reply.code} {reply.payload}")
         self.pending = []
         seq = turn.move_number
         legal_text = [view.action_to_str(a) for a in turn.legal]
         for attempt in range(2):
-            reply = self.request("obs", f"{seq} {obs_payload(view, turn.seat, view)}")
+            reply = self.request("obs", f"{seq} {obs_payload(view, turn.seat, view)}", timeout=self.ack_timeout)
             if not reply.ok:
                 raise self._crash(f"refused obs: {reply.code} {reply.payload}")
             budget = turn.budget()
@@ -212,7 +219,6 @@ class ExternalBot(Bot):
                 try:
                     reply = self.wait(cid, self.grace)
                 except BotTimeout:
-                    self.late = True               # restarted at the next game; a late reply is skipped by id
                     raise BotTimeout(f"{self.spec}: no move within {budget or self.no_clock_timeout:.1f}s") from None
             self.last_stats = {"info": reply.info[-1]} if reply.info else {}
             if reply.ok:
