@@ -177,8 +177,8 @@ def load() -> dict:
         raise ValueError("dev_board.json: more resource cells than resource tokens (L126 says some are left over)")
 
     grid = rules["grid_size"]["value"]
-    if grid != 20:
-        raise ValueError("rules.json grid_size: the C core is compiled for a 20x20 city grid")
+    if grid != 16:
+        raise ValueError("rules.json grid_size: the C core is compiled for a 16x16 city grid")
     return {
         "colours": order, "letters": "".join(c[0] for c in order), "buildings": buildings,
         "costs": costs, "pieces": pieces, "pieces_2p": pieces2,

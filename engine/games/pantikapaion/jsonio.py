@@ -292,6 +292,8 @@ def state_from_json(game, obj):
                     fail(f"{what}: {name} at {at} overhangs: part lies on tiles, part on the table (L209)")
                 elif len(set(hs)) > 1:
                     fail(f"{what}: {name} at {at} lies on tiles of different levels {sorted(set(hs))} (L209)")
+                elif hs[0] >= 15:
+                    fail(f"{what}: {name} at {at} would make a stack of 16 tiles (engine limit: 15)")
             for c in cells:
                 heights[c] = heights.get(c, 0) + 1
             wild = s._place_tile(p, tt, r, anchor)

@@ -1,7 +1,7 @@
 """Move notation of Pantikapaion: short lower-case phrases a person can read and type.
 
-Cells are named like a chess board: column letter a..t (left to right) and row 1..20 (top to bottom) of the
-player's 20x20 city grid. One decision, one phrase (see docs/rules/pantikapaion.md, "How a turn is split"):
+Cells are named like a chess board: column letter a..p (left to right) and row 1..16 (top to bottom) of the
+player's 16x16 city grid. One decision, one phrase (see docs/rules/pantikapaion.md, "How a turn is split"):
 
   take T17              pick that tile from the 3 after the trireme
   rot 90                rotate the tile in hand (0 / 90 / 180 / 270 degrees clockwise)
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from engine.errors import BadMoveError
 
-G = 20
+G = 16
 # action ranges (state.pxd)
-A_PICK, A_ROT, A_ANCHOR, A_AQCOL, A_WORK, A_WDONE = 0, 16, 20, 420, 425, 825
-A_BUILD, A_SELL, A_TCOIN, A_TCUBE, A_PAYSUB = 826, 831, 863, 864, 869
-A_BPLACE, A_BPLACEV, A_MOVESEL, A_FREESEL, A_ADVROW = 874, 1274, 1674, 1710, 1715
-A_USE, A_PAID, A_DISC, A_SKIP, A_DRAW, A_TOKEN, A_FIRST, NUM = 1720, 1721, 1722, 1727, 1728, 1824, 1840, 1844
+A_PICK, A_ROT, A_ANCHOR, A_AQCOL, A_WORK, A_WDONE = 0, 16, 20, 276, 281, 537
+A_BUILD, A_SELL, A_TCOIN, A_TCUBE, A_PAYSUB = 538, 543, 575, 576, 581
+A_BPLACE, A_BPLACEV, A_MOVESEL, A_FREESEL, A_ADVROW = 586, 842, 1098, 1134, 1139
+A_USE, A_PAID, A_DISC, A_SKIP, A_DRAW, A_TOKEN, A_FIRST, NUM = 1144, 1145, 1146, 1151, 1152, 1224, 1240, 1244
 
 
 def cell_name(c: int) -> str:

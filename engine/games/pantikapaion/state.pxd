@@ -1,30 +1,32 @@
 # C data of Pantikapaion: the static tables (one per Game) and the changing state (one struct per State).
 # Rules: shared/rules/pantikapaion.md; coverage: docs/rules/pantikapaion.md. Every number comes from data/*.json.
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t
 
 cdef enum:
-    G = 20                 # city grid side (engine limit, rules.json grid_size)
-    NCELL = 400
+    G = 16                 # city grid side (engine limit, rules.json grid_size); cell = y * G + x
+    NCELL = 256
+    NOCELL = 255           # "no cell" in the uint8 cell fields
+    MAXH = 15              # most tiles stacked at one position (4 bits; engine limit, never reached in play)
     NPL = 4                # most players
     NC = 5                 # colours = development-board rows = building types (index: row, top to bottom)
     MAXROW = 12            # most cells in a development-board row
     MAXB = 36              # building slots per player (35 pieces exist)
     MAXT = 24              # tiles a city can receive (15 explorations + aqueduct and random tiles)
-    MAXTT = 96             # tile faces (terrain + aqueduct)
+    MAXTT = 72             # tile faces (terrain + aqueduct)
     MAXRING = 16
     NTOK = 16              # resource tokens
     MAXRES = 16            # resource cells on the development board
     NUPGC = 8              # upgrade cells
     MAXCELLS = 5           # cells of one tile
 
-# top-cell codes (low 4 bits) and flags
+# top-cell face codes (low 4 bits of Player.cell; the height is the high 4 bits)
 cdef enum:
     T_EMPTY = 1
     T_DROUGHT = 2
     T_RES = 3              # 3 + colour
     T_WILD = 8             # aqueduct tile's resource cell before its colour is chosen
     TYPE_MASK = 0x0F
-    F_CUBE = 0x10
+    F_CUBE = 0x10          # flags of the Python-side "top" value (jsonio, render)
     F_WORKER = 0x20
 
 # development-board cell kinds (data.CELL_KINDS order)
@@ -80,27 +82,27 @@ cdef enum:
     A_PICK = 0             # + ring slot
     A_ROT = 16             # + rotation index
     A_ANCHOR = 20          # + cell of the rotated tile's top-left bounding-box corner
-    A_AQCOL = 420          # + colour
-    A_WORK = 425           # + cell
-    A_WDONE = 825
-    A_BUILD = 826          # + building type
-    A_SELL = 831           # + colour mask
-    A_TCOIN = 863
-    A_TCUBE = 864          # + colour
-    A_PAYSUB = 869         # + colour
-    A_BPLACE = 874         # + cell (1-cell building, or 2-cell across cell, cell+1)
-    A_BPLACEV = 1274       # + cell (2-cell building down: cell, cell+G)
-    A_MOVESEL = 1674       # + building slot
-    A_FREESEL = 1710       # + building type
-    A_ADVROW = 1715        # + row
-    A_USE = 1720
-    A_PAID = 1721
-    A_DISC = 1722          # + colour
-    A_SKIP = 1727
-    A_DRAW = 1728          # + tile face (chance)
-    A_TOKEN = 1824         # + token (chance)
-    A_FIRST = 1840         # + seat (chance)
-    NUM_ACTIONS = 1844
+    A_AQCOL = 276          # + colour
+    A_WORK = 281           # + cell
+    A_WDONE = 537
+    A_BUILD = 538          # + building type
+    A_SELL = 543           # + colour mask
+    A_TCOIN = 575
+    A_TCUBE = 576          # + colour
+    A_PAYSUB = 581         # + colour
+    A_BPLACE = 586         # + cell (1-cell building, or 2-cell across: cell, cell+1)
+    A_BPLACEV = 842        # + cell (2-cell building down: cell, cell+G)
+    A_MOVESEL = 1098       # + building slot
+    A_FREESEL = 1134       # + building type
+    A_ADVROW = 1139        # + row
+    A_USE = 1144
+    A_PAID = 1145
+    A_DISC = 1146          # + colour
+    A_SKIP = 1151
+    A_DRAW = 1152          # + tile face (chance)
+    A_TOKEN = 1224         # + token (chance)
+    A_FIRST = 1240         # + seat (chance)
+    NUM_ACTIONS = 1244
 
 cdef struct Shape:
     int n
@@ -155,18 +157,18 @@ cdef struct Tables:
     int start_cubes[NC]
 
 cdef struct Player:
-    uint8_t ht[NCELL]             # tiles stacked at each position
-    uint8_t top[NCELL]            # top-cell code | F_CUBE | F_WORKER
-    uint8_t bld[NCELL]            # 0, or building slot + 1
-    uint32_t frow[G]              # footprint (height >= 1), one bit per column
-    uint32_t brow[G]              # cells under buildings
-    int16_t bc0[MAXB]
-    int16_t bc1[MAXB]             # second cell of a 2-cell building, -1 for 1-cell
+    uint8_t cell[NCELL]           # height << 4 | face of the top cell (0: no tile)
+    uint16_t frow[G]              # footprint (height >= 1), one bit per column
+    uint16_t brow[G]              # cells under a building
+    uint16_t crow[G]              # cells holding a cube
+    uint16_t wrow[G]              # cells holding a worker
+    int16_t bc0[MAXB]             # building cells (bc1 = -1 for a 1-cell building)
+    int16_t bc1[MAXB]
     uint8_t btype[MAXB]
     uint8_t h_tile[MAXT]          # placement history (to_json, validation)
     uint8_t h_rot[MAXT]
+    uint8_t h_at[MAXT]
     int8_t h_col[MAXT]
-    int16_t h_at[MAXT]
     int16_t coins
     uint8_t store[NC]
     uint8_t marker[NC]

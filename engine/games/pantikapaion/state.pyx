@@ -8,7 +8,7 @@ The turn is a small state machine (``d.phase``): each phase is one decision of a
 """
 from libc.math cimport exp
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
 from engine.hashing cimport hash_bytes, hash_mix
@@ -39,6 +39,37 @@ PHASES = ("first_player", "resource_token", "ring", "random_tile", "pick", "rota
 # Geometry: tiles, buildings, workers
 # ---------------------------------------------------------------------------------------------------------------
 
+cdef inline int HT(const Player* P, int c) noexcept nogil:
+    return P.cell[c] >> 4
+
+
+cdef inline int FACE(const Player* P, int c) noexcept nogil:
+    return P.cell[c] & TYPE_MASK
+
+
+cdef inline bint BIT(const uint16_t* rows, int c) noexcept nogil:
+    return (rows[c // G] >> (c % G)) & 1
+
+
+cdef inline void SETBIT(uint16_t* rows, int c) noexcept nogil:
+    rows[c // G] |= <uint16_t>(1 << (c % G))
+
+
+cdef inline void CLRBIT(uint16_t* rows, int c) noexcept nogil:
+    rows[c // G] &= <uint16_t>~(1 << (c % G))
+
+
+cdef inline int slot_at(const Player* P, int c) noexcept nogil:
+    """The building slot covering cell c, or -1."""
+    cdef int k
+    if not BIT(P.brow, c):
+        return -1
+    for k in range(P.nb):
+        if P.bc0[k] == c or P.bc1[k] == c:
+            return k
+    return -1
+
+
 cdef inline void nbr_rows(const Player* P, uint32_t* nb) noexcept nogil:
     """Cells on the table that share a side with the city (where an expansion may touch)."""
     cdef int y
@@ -52,7 +83,7 @@ cdef inline void nbr_rows(const Player* P, uint32_t* nb) noexcept nogil:
 
 cdef inline int fits(const Player* P, const Shape* s, int y, int x, const uint32_t* nb) noexcept nogil:
     """0: illegal; 1: expands the city (all on the table, touching by a side, L203); 2: raises it (all on cells of
-    one height with no building, L209)."""
+    one height with no building, L209). The reference test of one anchor (anchors() does a row at once)."""
     cdef int r, i, h0
     cdef bint on = 0, off = 0, touch = 0
     cdef uint32_t m, f
@@ -72,46 +103,77 @@ cdef inline int fits(const Player* P, const Shape* s, int y, int x, const uint32
     for r in range(s.h):
         if (s.rowmask[r] << x) & P.brow[y + r]:
             return 0                     # never on a building
-    h0 = P.ht[(y + s.dy[0]) * G + x + s.dx[0]]
+    h0 = HT(P, (y + s.dy[0]) * G + x + s.dx[0])
+    if h0 >= MAXH:
+        return 0                         # engine limit on the stack height
     for i in range(1, s.n):
-        if P.ht[(y + s.dy[i]) * G + x + s.dx[i]] != h0:
+        if HT(P, (y + s.dy[i]) * G + x + s.dx[i]) != h0:
             return 0                     # no empty space under the tile: one supporting height
     return 2
 
 
-cdef int anchors(const Player* P, const Shape* s, int* out, bint first_only) noexcept nogil:
-    """Legal anchors (top-left cell of the rotated tile's box) of one rotation; out may be NULL."""
-    cdef uint32_t nb[G]
-    cdef int y, x, n = 0
-    cdef int y0 = P.miny - s.h, y1 = P.maxy + 1, x0 = P.minx - s.w, x1 = P.maxx + 1
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef int anchors(const Player* P, const Shape* s, const uint32_t* nb, int* out, bint first_only) noexcept nogil:
+    """Legal anchors (top-left cell of the rotated tile's box) of one rotation, ascending; out may be NULL.
+
+    Bit-parallel over the columns: for one anchor row y, bit x of ``hit`` says some cell of the tile at (y, x) lies
+    on the city, of ``all_on`` that every cell does, of ``touch`` that some cell shares a side with it, of ``onb``
+    that some cell holds a building. Same tests as fits(), all anchors of a row at once."""
+    cdef int y, x, i, n = 0, r, h0, ok
+    cdef int y0 = P.miny - s.h, y1 = P.maxy + 1
+    cdef uint32_t xmask = ((<uint32_t>1) << (G - s.w + 1)) - 1
+    cdef uint32_t hit, all_on, touch, onb, f, m, stack
     if P.ntiles == 0:
         return 0
-    nbr_rows(P, nb)
     if y0 < 0:
         y0 = 0
-    if x0 < 0:
-        x0 = 0
     if y1 > G - s.h:
         y1 = G - s.h
-    if x1 > G - s.w:
-        x1 = G - s.w
     for y in range(y0, y1 + 1):
-        for x in range(x0, x1 + 1):
-            if fits(P, s, y, x, nb):
-                if out != NULL:
-                    out[n] = y * G + x
-                n += 1
-                if first_only:
-                    return 1
+        hit = 0
+        all_on = xmask
+        touch = 0
+        onb = 0
+        for i in range(s.n):
+            r = y + s.dy[i]
+            f = P.frow[r] >> s.dx[i]
+            hit |= f
+            all_on &= f
+            touch |= nb[r] >> s.dx[i]
+            onb |= (<uint32_t>P.brow[r]) >> s.dx[i]
+        stack = all_on & ~onb
+        m = (touch & ~hit & xmask) | stack
+        while m:
+            x = __builtin_ctz(m)
+            m &= m - 1
+            if (stack >> x) & 1:                 # raising: one supporting height (no empty space below)
+                h0 = HT(P, (y + s.dy[0]) * G + x + s.dx[0])
+                ok = h0 < MAXH
+                for i in range(1, s.n):
+                    if HT(P, (y + s.dy[i]) * G + x + s.dx[i]) != h0:
+                        ok = 0
+                        break
+                if not ok:
+                    continue
+            if out != NULL:
+                out[n] = y * G + x
+            n += 1
+            if first_only:
+                return 1
     return n
 
 
 cdef inline bint tile_placeable(const Player* P, const Tables* T, int tt) noexcept nogil:
+    cdef uint32_t nb[G]
     cdef int r
     if P.ntiles == 0:
         return 1
+    nbr_rows(P, nb)
     for r in range(T.nrot[tt]):
-        if anchors(P, &T.rot[tt][r], NULL, 1):
+        if anchors(P, &T.rot[tt][r], nb, NULL, 1):
             return 1
     return 0
 
@@ -133,29 +195,34 @@ cdef inline void bbox_add(Player* P, int c) noexcept nogil:
         P.maxx = x
 
 
+cdef inline void collect(Player* P, int c) noexcept nogil:
+    """The cube on c goes to storage and the worker on c back to the board (covered by a tile, L209, or by a
+    building, L261)."""
+    if BIT(P.crow, c):
+        P.store[FACE(P, c) - T_RES] += 1
+        CLRBIT(P.crow, c)
+    if BIT(P.wrow, c):
+        P.w_board += 1
+        P.w_city -= 1
+        CLRBIT(P.wrow, c)
+
+
 cdef int place_tile(SData* d, const Tables* T, int p, int tt, int r, int cell) noexcept nogil:
     """Put tile face tt (rotation r) at anchor cell: collect covered cubes, return covered workers, seed the new
     resource cells (L195, L209, L221). Returns the cell of an aqueduct tile's '*' cell, else -1."""
     cdef Player* P = &d.pl[p]
     cdef const Shape* s = &T.rot[tt][r]
-    cdef int y = cell // G, x = cell % G, i, c, old, wild = -1
+    cdef int y = cell // G, x = cell % G, i, c, typ, wild = -1
     for i in range(s.n):
         c = (y + s.dy[i]) * G + x + s.dx[i]
-        if P.ht[c] > 0:
-            old = P.top[c]
-            if old & F_CUBE:
-                P.store[(old & TYPE_MASK) - T_RES] += 1
-            if old & F_WORKER:
-                P.w_board += 1
-                P.w_city -= 1
-        P.ht[c] += 1
-        if s.typ[i] >= T_RES and s.typ[i] < T_WILD:
-            P.top[c] = s.typ[i] | F_CUBE
-        else:
-            P.top[c] = s.typ[i]
-            if s.typ[i] == T_WILD:
-                wild = c
-        P.frow[y + s.dy[i]] |= <uint32_t>1 << (x + s.dx[i])
+        collect(P, c)
+        typ = s.typ[i]
+        P.cell[c] = ((HT(P, c) + 1) << 4) | typ
+        if typ >= T_RES and typ < T_WILD:
+            SETBIT(P.crow, c)
+        elif typ == T_WILD:
+            wild = c
+        SETBIT(P.frow, c)
         bbox_add(P, c)
     if P.ntiles < MAXT:
         P.h_tile[P.ntiles] = tt
@@ -168,7 +235,11 @@ cdef int place_tile(SData* d, const Tables* T, int p, int tt, int r, int cell) n
 
 cdef inline bint cell_free_for(const Player* P, int c, int slot) noexcept nogil:
     """A top cell a building may take: on a tile, no other building (slot: the building being moved)."""
-    return P.ht[c] > 0 and (P.bld[c] == 0 or P.bld[c] == slot + 1)
+    if P.cell[c] == 0:
+        return 0
+    if not BIT(P.brow, c):
+        return 1
+    return slot >= 0 and (P.bc0[slot] == c or P.bc1[slot] == c)
 
 
 cdef int bplaces(const Player* P, const Tables* T, int t, int slot, int* out, bint first_only) noexcept nogil:
@@ -189,7 +260,7 @@ cdef int bplaces(const Player* P, const Tables* T, int t, int slot, int* out, bi
                     continue
             else:
                 c2 = c + 1
-                if x + 1 >= G or not cell_free_for(P, c2, slot) or P.ht[c2] != P.ht[c]:
+                if x + 1 >= G or not cell_free_for(P, c2, slot) or HT(P, c2) != HT(P, c):
                     continue
                 if (c == o0 and c2 == o1) or (c == o1 and c2 == o0):
                     continue
@@ -203,7 +274,7 @@ cdef int bplaces(const Player* P, const Tables* T, int t, int slot, int* out, bi
             for x in range(P.minx, P.maxx + 1):
                 c = y * G + x
                 c2 = c + G
-                if not cell_free_for(P, c, slot) or not cell_free_for(P, c2, slot) or P.ht[c2] != P.ht[c]:
+                if not cell_free_for(P, c, slot) or not cell_free_for(P, c2, slot) or HT(P, c2) != HT(P, c):
                     continue
                 if (c == o0 and c2 == o1) or (c == o1 and c2 == o0):
                     continue
@@ -215,37 +286,20 @@ cdef int bplaces(const Player* P, const Tables* T, int t, int slot, int* out, bi
     return n
 
 
-cdef inline void clear_cell_for_building(Player* P, int c) noexcept nogil:
-    """Cubes under a new building go to storage, workers back to the board (L261)."""
-    cdef int old = P.top[c]
-    if old & F_CUBE:
-        P.store[(old & TYPE_MASK) - T_RES] += 1
-    if old & F_WORKER:
-        P.w_board += 1
-        P.w_city -= 1
-    P.top[c] = old & TYPE_MASK
-
-
 cdef void put_building(Player* P, int slot, int c0, int c1) noexcept nogil:
-    clear_cell_for_building(P, c0)
-    P.bld[c0] = slot + 1
-    P.brow[c0 // G] |= <uint32_t>1 << (c0 % G)
+    collect(P, c0)
+    SETBIT(P.brow, c0)
     if c1 >= 0:
-        clear_cell_for_building(P, c1)
-        P.bld[c1] = slot + 1
-        P.brow[c1 // G] |= <uint32_t>1 << (c1 % G)
+        collect(P, c1)
+        SETBIT(P.brow, c1)
     P.bc0[slot] = c0
     P.bc1[slot] = c1
 
 
 cdef void lift_building(Player* P, int slot) noexcept nogil:
-    cdef int c = P.bc0[slot]
-    P.bld[c] = 0
-    P.brow[c // G] &= ~(<uint32_t>1 << (c % G))
-    c = P.bc1[slot]
-    if c >= 0:
-        P.bld[c] = 0
-        P.brow[c // G] &= ~(<uint32_t>1 << (c % G))
+    CLRBIT(P.brow, P.bc0[slot])
+    if P.bc1[slot] >= 0:
+        CLRBIT(P.brow, P.bc1[slot])
 
 
 cdef inline void bplace_cells(const Tables* T, int t, int a, int* c0, int* c1) noexcept nogil:
@@ -260,10 +314,9 @@ cdef inline void bplace_cells(const Tables* T, int t, int a, int* c0, int* c1) n
 cdef inline bint worker_ok(const SData* d, const Tables* T, const Player* P, int c) noexcept nogil:
     """A worker may go on any free top cell (L301); before the last round only cells with a cube are offered,
     since a worker elsewhere changes nothing and comes home at round end (lossless pruning, spec §10.5)."""
-    cdef int t = P.top[c]
-    if P.ht[c] == 0 or P.bld[c] != 0 or (t & F_WORKER):
+    if P.cell[c] == 0 or BIT(P.brow, c) or BIT(P.wrow, c):
         return 0
-    return d.round >= T.rounds or (t & F_CUBE) != 0
+    return d.round >= T.rounds or BIT(P.crow, c)
 
 
 cdef bint any_worker_spot(const SData* d, const Tables* T, const Player* P) noexcept nogil:
@@ -487,9 +540,8 @@ cdef void end_round(SData* d, const Tables* T) noexcept nogil:
         P = &d.pl[p]
         P.coins += T.plus_w[P.marker[house]]                # 1 coin per '+worker' cell reached (L398, L422)
         if d.round < T.rounds:                              # workers come home, except after round 5 (L398, L422)
-            for c in range(NCELL):
-                if P.top[c] & F_WORKER:
-                    P.top[c] &= ~F_WORKER
+            for c in range(G):
+                P.wrow[c] = 0
             P.w_board += P.w_city
             P.w_city = 0
     d.seq = -1
@@ -600,6 +652,7 @@ cdef int legal(const SData* d, const Tables* T, int* out) noexcept nogil:
     cdef const Player* P = &d.pl[d.cur]
     cdef int n = 0, i, k, t, c, y, x, mask, cnt, rest
     cdef int slots[MAXRING]
+    cdef uint32_t nb[G]
     cdef int ph = d.phase
     if ph == PH_PICK:
         k = ring_available(d, T, slots)
@@ -612,12 +665,14 @@ cdef int legal(const SData* d, const Tables* T, int* out) noexcept nogil:
                 out[i] = A_PICK + slots[i]
             n = k
     elif ph == PH_ROT:
+        nbr_rows(P, nb)
         for i in range(T.nrot[d.ptile]):
-            if anchors(P, &T.rot[d.ptile][i], NULL, 1):
+            if anchors(P, &T.rot[d.ptile][i], nb, NULL, 1):
                 out[n] = A_ROT + i
                 n += 1
     elif ph == PH_ANCHOR:
-        n = anchors(P, &T.rot[d.ptile][d.prot], out, 0)
+        nbr_rows(P, nb)
+        n = anchors(P, &T.rot[d.ptile][d.prot], nb, out, 0)
         for i in range(n):
             out[i] += A_ANCHOR
     elif ph == PH_AQCOL:
@@ -784,7 +839,8 @@ cdef void apply_action(SData* d, const Tables* T, int a) noexcept nogil:
             after_tile(d, T)
     elif ph == PH_AQCOL:
         c = a - A_AQCOL
-        P.top[d.pcell] = (T_RES + c) | F_CUBE               # the chosen cube on the '*' cell (L358)
+        P.cell[d.pcell] = (P.cell[d.pcell] & 0xF0) | (T_RES + c)    # the chosen cube on the '*' cell (L358)
+        SETBIT(P.crow, d.pcell)
         P.h_col[P.ntiles - 1] = c
         after_tile(d, T)
     elif ph == PH_WORK:
@@ -792,9 +848,8 @@ cdef void apply_action(SData* d, const Tables* T, int a) noexcept nogil:
             window_done(d, T)
             return
         c = a - A_WORK
-        if P.top[c] & F_CUBE:                               # the cube under the worker is collected (L301)
-            P.store[(P.top[c] & TYPE_MASK) - T_RES] += 1
-        P.top[c] = (P.top[c] & TYPE_MASK) | F_WORKER
+        collect(P, c)                                       # the cube under the worker is collected (L301)
+        SETBIT(P.wrow, c)
         P.w_board -= 1
         P.w_city += 1
         d.wlast = c
@@ -925,7 +980,7 @@ cdef int neighbours(const Player* P, int slot, int* out) noexcept nogil:
                 if y < 0 or y >= G or x < 0 or x >= G:
                     continue
                 k = y * G + x
-                if k == c0 or k == c1 or P.ht[k] == 0:
+                if k == c0 or k == c1 or P.cell[k] == 0:
                     continue
                 dup = 0
                 for j in range(n):
@@ -938,7 +993,7 @@ cdef int neighbours(const Player* P, int slot, int* out) noexcept nogil:
 
 
 cdef inline bint visible_drought(const Player* P, int c) noexcept nogil:
-    return P.ht[c] > 0 and (P.top[c] & TYPE_MASK) == T_DROUGHT and P.bld[c] == 0 and not (P.top[c] & F_WORKER)
+    return FACE(P, c) == T_DROUGHT and not BIT(P.brow, c) and not BIT(P.wrow, c)
 
 
 cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept nogil:
@@ -961,16 +1016,16 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
         cnt = 0
         if kind == B_HOUSE:                                 # workers around it (L432)
             for i in range(n):
-                if P.top[nbr[i]] & F_WORKER:
+                if BIT(P.wrow, nbr[i]):
                     cnt += 1
             out[0] += rate * cnt
         elif kind == B_WINERY:                              # 1 VP per 3/2/1 cells without a building (L436)
             for i in range(n):
-                if P.bld[nbr[i]] == 0:
+                if not BIT(P.brow, nbr[i]):
                     cnt += 1
             out[1] += cnt // rate
         elif kind == B_FORTRESS:                            # per level it stands on (L440)
-            out[2] += rate * P.ht[P.bc0[b]]
+            out[2] += rate * HT(P, P.bc0[b])
         elif kind == B_AQUEDUCT:                            # visible drought around it (L444)
             for i in range(n):
                 if visible_drought(P, nbr[i]):
@@ -980,7 +1035,7 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
             for i in range(MAXB):
                 seen[i] = 0
             for i in range(n):
-                o = P.bld[nbr[i]]
+                o = slot_at(P, nbr[i]) + 1
                 if o != 0 and T.bkind[P.btype[o - 1]] != B_TEMPLE and not seen[o - 1]:
                     seen[o - 1] = 1
                     cnt += 1
@@ -999,7 +1054,7 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
                     for dy in range(-1, 2):
                         for dx in range(-1, 2):
                             if 0 <= y + dy < G and 0 <= x + dx < G:
-                                k = P.bld[(y + dy) * G + x + dx]
+                                k = slot_at(P, (y + dy) * G + x + dx) + 1
                                 if k != 0 and P.btype[k - 1] == aq:
                                     protect = 1
                 if not protect:
@@ -1201,11 +1256,11 @@ cdef class PantikapaionState(State):
         s.game = self.game
         s.num_players = self.num_players
         s.T = self.T
-        s.d = self.d
+        memcpy(&s.d, &self.d, sizeof(SData))             # one copy (plain assignment goes through a temporary)
         return s
 
     cdef void c_copy_from(self, State other) noexcept:
-        self.d = (<PantikapaionState>other).d
+        memcpy(&self.d, &(<PantikapaionState>other).d, sizeof(SData))
 
     cdef void c_determinize(self, int observer, Rng* rng) noexcept:
         # Nothing is hidden: the bag is a multiset of counts, its order is future chance (spec §7.2).
@@ -1290,8 +1345,8 @@ cdef class PantikapaionState(State):
         for p in range(NPL):
             P = &d.pl[p]
             out["pl"].append({
-                "ht": [P.ht[i] for i in range(NCELL)], "top": [P.top[i] for i in range(NCELL)],
-                "bld": [P.bld[i] for i in range(NCELL)],
+                "ht": [HT(P, i) for i in range(NCELL)], "top": [self._top(p, i) for i in range(NCELL)],
+                "bld": [slot_at(P, i) + 1 for i in range(NCELL)],
                 "bc0": [P.bc0[i] for i in range(MAXB)], "bc1": [P.bc1[i] for i in range(MAXB)],
                 "btype": [P.btype[i] for i in range(MAXB)],
                 "h_tile": [P.h_tile[i] for i in range(MAXT)], "h_rot": [P.h_rot[i] for i in range(MAXT)],
@@ -1352,6 +1407,14 @@ cdef class PantikapaionState(State):
         nbr_rows(&self.d.pl[p], nb)
         return fits(&self.d.pl[p], s, y, x, nb)
 
+    def _anchor_list(self, int p, int tt, int r):
+        """The bit-parallel anchor enumeration of one rotation (tests compare it with _fits on every cell)."""
+        cdef int buf[NCELL]
+        cdef uint32_t nb[G]
+        nbr_rows(&self.d.pl[p], nb)
+        cdef int n = anchors(&self.d.pl[p], &self.T.rot[tt][r], nb, buf, 0)
+        return [buf[i] for i in range(n)]
+
     def _build_due(self, int p, int t):
         return build_due(&self.d, self.T, &self.d.pl[p], t)
 
@@ -1366,19 +1429,29 @@ cdef class PantikapaionState(State):
         return self.d.ring[slot] if 0 <= slot < MAXRING else -1
 
     def _height(self, int p, int c):
-        return self.d.pl[p].ht[c]
+        return HT(&self.d.pl[p], c)
 
     def _top(self, int p, int c):
-        return self.d.pl[p].top[c]
+        cdef const Player* P = &self.d.pl[p]
+        return FACE(P, c) | (F_CUBE if BIT(P.crow, c) else 0) | (F_WORKER if BIT(P.wrow, c) else 0)
 
     def _set_top(self, int p, int c, int value):
-        self.d.pl[p].top[c] = value
+        cdef Player* P = &self.d.pl[p]
+        P.cell[c] = (P.cell[c] & 0xF0) | (value & TYPE_MASK)
+        if value & F_CUBE:
+            SETBIT(P.crow, c)
+        else:
+            CLRBIT(P.crow, c)
+        if value & F_WORKER:
+            SETBIT(P.wrow, c)
+        else:
+            CLRBIT(P.wrow, c)
 
     def _set_h_col(self, int p, int i, int c):
         self.d.pl[p].h_col[i] = c
 
     def _bld(self, int p, int c):
-        return self.d.pl[p].bld[c]
+        return slot_at(&self.d.pl[p], c) + 1
 
     def _building(self, int p, int slot):
         cdef const Player* P = &self.d.pl[p]
