@@ -89,6 +89,8 @@ def state_from_json(game, obj):
     missing = [k for k in need if k not in obj]
     if missing:
         fail(f"missing field(s) {', '.join(missing)}")
+    if obj.get("game") != "pantikapaion":
+        fail(f"game is {obj.get('game')!r}, expected 'pantikapaion'")
     n = obj["players"]
     if n != game.num_players:
         fail(f"players={n!r} does not match the game ({game.num_players})")
@@ -159,8 +161,8 @@ def state_from_json(game, obj):
             seen[names[t]] += k
             total += k
         d["bag_n" if key == "bag" else "disc_n"] = total
-    if d["ptile"] >= 0 and d["phase"] in (5, 6, 7):
-        seen[d["ptile"]] += 1            # the tile in hand
+    if d["ptile"] >= 0 and d["phase"] in (5, 6):
+        seen[d["ptile"]] += 1            # the tile in hand (placed by the time its aqueduct cube is chosen)
 
     stock = obj["stock"]
     if not isinstance(stock, dict) or set(stock) != {b["name"] for b in builds}:
