@@ -631,3 +631,44 @@ def test_s8_3_L456_tie_breaks_buildings_then_coins_then_shared():
     # still tied: shared victory
     s = final(board(tiles=[("T15", 0, "e5")], coins=2), board(tiles=[("T16", 0, "e5")], coins=2))
     assert s.returns() == [0.5, 0.5]
+
+
+# ------------------------------------------------------------------ §3 setup (L119-L155), per player count
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_s3_L119_L155_setup_by_chance_for_each_player_count(players):
+    g = load_game("pantikapaion", players=players)
+    s = g.new_initial_state()
+    assert s.is_chance_node() and len(s.chance_outcomes()) == players           # first player at random (L155)
+    s.apply("first p1")
+    singles = s.chance_outcomes()
+    assert len(singles) == 5                                                    # single tokens to R1 cells (L122)
+    while s.phase == "resource_token":
+        s.apply(s.chance_outcomes()[-1][0])
+    draws = 0
+    while s.is_chance_node():                                                   # the ring, one tile a draw (L143)
+        assert s.phase == "ring" and len(s.chance_outcomes()) == 65 - draws
+        s.apply(s.chance_outcomes()[0][0])
+        draws += 1
+    j = s.to_json()
+    assert draws == D["ring_size"][players] == {2: 8, 3: 11, 4: 14}[players]
+    assert j["current"] == 1 and j["round"] == 1 and s.phase == "pick"
+    assert j["upgrade_stacks"] == [players] * len(D["upgrade_cells"])           # L128
+    for b in j["boards"]:
+        assert b["workers_board"] == 1 and b["workers_supply"] == 4             # L119
+        assert set(b["markers"].values()) == {0} and b["coins"] == 0            # ASSUMED start (§9.8)
+    assert set(j["stock"].values()) == {6 if players == 2 else 7}              # L153
+
+
+def test_s5_4_1_empty_column_cannot_be_built():
+    others = board(tiles=[("T15", 0, "e5"), ("T16", 0, "g5"), ("T17", 0, "e7")],
+                   buildings=[["house", c] for c in ("e5", "f5", "e6", "f6", "g5", "h5")])
+    s = position(boards={0: board(tiles=CITY, storage={"brown": 9}), 1: others})
+    assert s.to_json()["stock"]["house"] == 0 and "build house" not in legal(s)
+
+
+def test_s5_5_L346_worker_cell_with_an_empty_supply_gives_nothing():
+    s = position(boards={0: board(tiles=CITY, storage={"brown": 2}, workers_board=5)})
+    s.apply("build house")
+    s.apply("place e6")
+    assert bj(s)["workers_board"] == 5 and bj(s)["workers_supply"] == 0
