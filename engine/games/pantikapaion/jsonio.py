@@ -132,7 +132,7 @@ def state_from_json(game, obj):
         fail("pending tile or building out of range")
     if d["phase"] in (5, 6, 7) and d["ptile"] < 0:
         fail(f"phase {obj['phase']} needs a tile in hand (pending.ptile)")
-    if d["phase"] in (5, 6, 7) and d["prot"] >= len(tiles[d["ptile"]]["rotations"]):
+    if d["phase"] in (6, 7) and d["prot"] >= len(tiles[d["ptile"]]["rotations"]):
         fail("pending rotation out of range for the tile in hand")
 
     # ring, bag, discard: every terrain tile is in exactly one place
