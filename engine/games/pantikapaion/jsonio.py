@@ -126,8 +126,21 @@ def state_from_json(game, obj):
     pend = obj["pending"]
     if not isinstance(pend, dict) or set(pend) != set(PENDING):
         fail(f"pending must hold exactly the fields {', '.join(PENDING)}")
+    ranges = {"ptile": (-1, len(tiles) - 1), "psrc": (0, 1), "prot": (0, 3), "pcell": (-1, G * G - 1),
+              "wnext": (0, 2), "wlast": (-1, G * G - 1), "chain": (-1, 4), "paid": (0, 3), "coin_used": (0, 1),
+              "sell_rows": (0, 31), "btype": (-1, 4), "bmode": (0, 2), "bslot": (-1, 35), "sub_left": (0, 2),
+              "sub_min": (0, 4), "opt": (0, 1), "opt_arg": (0, 4), "seq": (-1, 4), "dlast": (0, 4)}
     for k in PENDING:
-        d[k] = integer(pend[k], f"pending.{k}", -1, G * G)
+        d[k] = integer(pend[k], f"pending.{k}", *ranges[k])
+    phase = obj["phase"]
+    if phase == "paid_step" and d["chain"] < 0:
+        fail("phase paid_step needs the row of the build (pending.chain)")
+    if phase in ("substitution", "building_placement") and d["btype"] < 0:
+        fail(f"phase {phase} needs a building type (pending.btype)")
+    if phase == "substitution" and d["sub_left"] < 1:
+        fail("phase substitution needs substitutions left (pending.sub_left)")
+    if phase == "option" and d["opt"] == 0 and d["opt_arg"] >= len(tiles) - nt:
+        fail("phase option: pending.opt_arg names no aqueduct tile")
     if d["ptile"] >= len(tiles) or d["btype"] >= 5:
         fail("pending tile or building out of range")
     if d["phase"] in (5, 6, 7) and d["ptile"] < 0:
@@ -363,6 +376,10 @@ def state_from_json(game, obj):
             else:
                 s._put_building(p, t, cs[0], -1)
             built[t] += 1
+    if phase == "building_placement" and d["bmode"] == 2 and not 0 <= d["bslot"] < len(cities[d["cur"]]["buildings"]):
+        fail("phase building_placement (move) names no building of the player (pending.bslot)")
+    if phase == "aqueduct_cube" and not (d["pcell"] >= 0 and s._top(d["cur"], d["pcell"]) & TYPE == 8):
+        fail("phase aqueduct_cube needs the player's last tile to be an aqueduct tile without its cube colour")
     for t, b in enumerate(builds):
         pending_piece = 1 if d["phase"] == 11 and d["bmode"] in (0, 1) and d["btype"] == t else 0
         if d["stock"][t] + built[t] + pending_piece != pieces:
@@ -378,7 +395,12 @@ def state_from_json(game, obj):
         raw["pl"][p]["w_city"] = sum(1 for c in range(G * G) if raw["pl"][p]["top"][c] & WORKER)
     raw["pcell"] = d["pcell"]
     s._set_raw(raw)
-    if obj["phase"] not in CHANCE_PHASES and obj["phase"] != "over":
-        if not s.legal_actions():
-            fail(f"phase {obj['phase']} offers no legal action in this position")
+    if obj["phase"] == "over":
+        if d["round"] != rounds:
+            fail(f"the game can only be over after round {rounds}, not in round {d['round']}")
+    elif obj["phase"] in CHANCE_PHASES:
+        if not s.chance_outcomes():
+            fail(f"chance phase {obj['phase']} has nothing to draw in this position")
+    elif not s.legal_actions():
+        fail(f"phase {obj['phase']} offers no legal action in this position")
     return s

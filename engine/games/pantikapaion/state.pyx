@@ -747,9 +747,11 @@ cdef int legal(const SData* d, const Tables* T, int* out) noexcept nogil:
         out[n] = A_SKIP
         n += 1
     elif ph == PH_PAID:
-        out[0] = A_PAID
-        out[1] = A_SKIP
-        n = 2
+        if paid_ok(d, T, P):
+            out[n] = A_PAID
+            n += 1
+        out[n] = A_SKIP
+        n += 1
     elif ph == PH_DISCARD:
         # colours in non-decreasing order (a multiset, not a sequence); a choice must leave enough cubes of this
         # colour and the later ones to finish the discard

@@ -95,3 +95,13 @@ def test_state_file_malformed_fields():
     _bad(lambda o: o["boards"][0]["tiles"].append(["T99", 0, "a1"]), "unknown tile")
     _bad(lambda o: o["boards"][0]["tiles"].append(["T16", 45, "i5"]), "rotations")
     _bad(lambda o: o.pop("ring"), "missing")
+
+
+def test_state_file_phase_that_cannot_go_on():
+    _bad(lambda o: o.update(phase="ring", bag={}, ring=[None] * len(o["ring"]),
+                            discard={t: 1 for t in o["ring"] if t}), "nothing to draw|tile")
+    _bad(lambda o: o.update(phase="over"), "over")
+    _bad(lambda o: o.update(phase="paid_step"), "paid_step needs the row")
+    _bad(lambda o: o.update(phase="aqueduct_cube"), "tile in hand")
+    _bad(lambda o: o.update(phase="pick", ring=[None] * len(o["ring"]), discard={t: 1 for t in o["ring"] if t}),
+         "no legal action")
