@@ -585,7 +585,6 @@ cdef void next_discard(SData* d, const Tables* T) noexcept nogil:
 
 
 cdef void next_round(SData* d, const Tables* T) noexcept nogil:
-    cdef int i
     d.round += 1
     d.first = (d.first + 1) % d.players                     # first-player token passes clockwise (L408)
     d.tturn = 0

@@ -30,8 +30,11 @@ def test_L23_L358_12_aqueduct_tiles_each_with_one_chosen_resource_cell():
         assert sum(1 for c in t["cells"] if c[2] == data_mod.WILD) == 1
 
 
-def test_L27_five_colours_and_the_tiles_use_them_evenly():
+def test_L27_L67_five_colours_100_cubes_30_coins_and_the_tiles_use_the_colours_evenly():
     assert len(D["colours"]) == 5 and len(set(D["colours"])) == 5
+    rules = json.loads((DATA / "rules.json").read_text(encoding="utf-8"))
+    assert rules["cubes_per_colour"]["value"] * 5 == 100 and rules["coin_tokens"]["value"] == 30
+    assert rules["supply_unlimited"]["status"] == "ASSUMED"
     per = [sum(1 for t in TERRAIN for c in t["cells"] if c[2] == 3 + k) for k in range(5)]
     assert per == [23] * 5                      # spec §9.4 machine-checked totals
     assert sum(1 for t in TERRAIN for c in t["cells"] if c[2] == 2) == 50
