@@ -195,4 +195,5 @@ def load() -> dict:
         "max_sub": rules["max_substitution_tokens"]["value"],
         "start_coins": rules["start_coins"]["value"], "start_cubes": rules["start_cubes"]["value"],
         "grid": grid,
+        **{k: bool(v) for k, v in rules["readings"]["value"].items()},
     }

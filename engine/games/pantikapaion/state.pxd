@@ -155,6 +155,8 @@ cdef struct Tables:
     int max_sub
     int start_coins
     int start_cubes[NC]
+    int adj_same_level            # readings (data/rules.json "readings"): G10 adjacency only on one level
+    int temple_types              # G11: temples count other building types, not buildings
 
 cdef struct Player:
     uint8_t cell[NCELL]           # height << 4 | face of the top cell (0: no tile)

@@ -967,8 +967,9 @@ cdef void apply_action(SData* d, const Tables* T, int a) noexcept nogil:
 # Scoring (L424-L456)
 # ---------------------------------------------------------------------------------------------------------------
 
-cdef int neighbours(const Player* P, int slot, int* out) noexcept nogil:
-    """The grid positions around a building (8-neighbourhood of its cells, minus its own cells), with a tile."""
+cdef int neighbours(const Player* P, const Tables* T, int slot, int* out) noexcept nogil:
+    """The grid positions around a building (8-neighbourhood of its cells, minus its own cells), with a tile
+    (and, with the G10 reading 'same level only', at the building's level; L428)."""
     cdef int n = 0, i, j, dy, dx, y, x, c, k, c0 = P.bc0[slot], c1 = P.bc1[slot], dup
     for i in range(2):
         c = c0 if i == 0 else c1
@@ -982,6 +983,8 @@ cdef int neighbours(const Player* P, int slot, int* out) noexcept nogil:
                     continue
                 k = y * G + x
                 if k == c0 or k == c1 or P.cell[k] == 0:
+                    continue
+                if T.adj_same_level and HT(P, k) != HT(P, c):
                     continue
                 dup = 0
                 for j in range(n):
@@ -1013,7 +1016,7 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
         rate = T.rate[t][P.marker[t]]
         if rate == 0:
             continue
-        n = neighbours(P, b, nbr)
+        n = neighbours(P, T, b, nbr)
         cnt = 0
         if kind == B_HOUSE:                                 # workers around it (L432)
             for i in range(n):
@@ -1037,8 +1040,11 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
                 seen[i] = 0
             for i in range(n):
                 o = slot_at(P, nbr[i]) + 1
-                if o != 0 and T.bkind[P.btype[o - 1]] != B_TEMPLE and not seen[o - 1]:
-                    seen[o - 1] = 1
+                if o == 0 or T.bkind[P.btype[o - 1]] == B_TEMPLE:
+                    continue
+                k = o - 1 if not T.temple_types else P.btype[o - 1]    # G11: each building, or each type
+                if not seen[k]:
+                    seen[k] = 1
                     cnt += 1
             out[4] += rate * cnt
     out[5] = P.coins // T.coins_per_vp                      # L450
@@ -1056,7 +1062,8 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
                         for dx in range(-1, 2):
                             if 0 <= y + dy < G and 0 <= x + dx < G:
                                 k = slot_at(P, (y + dy) * G + x + dx) + 1
-                                if k != 0 and P.btype[k - 1] == aq:
+                                if k != 0 and P.btype[k - 1] == aq and not (
+                                        T.adj_same_level and HT(P, (y + dy) * G + x + dx) != HT(P, c)):
                                     protect = 1
                 if not protect:
                     out[7] -= 1
@@ -1071,8 +1078,9 @@ cdef void score_parts(const SData* d, const Tables* T, int p, int* out) noexcept
 cdef class PantikapaionGame(Game):
     """Static data: tile rotations, development board, costs (from data/*.json), for one player count."""
 
-    def __init__(self, dict options):
-        D = _data.load()
+    def __init__(self, dict options, data=None):
+        # data: the tables of data.load(), or a variant of them (tests of the switchable readings)
+        D = data if data is not None else _data.load()
         n = options["players"]
         super().__init__("pantikapaion", options, n, NUM_ACTIONS)
         self.data = D
@@ -1105,7 +1113,9 @@ cdef class PantikapaionGame(Game):
             for pos, (kind, arg) in enumerate(cells, 1):
                 T.kind[row][pos] = kind
                 T.arg[row][pos] = arg
-                if kind in (K_VP, K_VPC):
+                if kind == K_VP and D["vp_cells_add_up"]:
+                    rate += arg                             # G9 alternative reading: the VP cells add up
+                elif kind in (K_VP, K_VPC):
                     rate = arg                              # the furthest VP cell reached counts (G9)
                 T.rate[row][pos] = rate
         for t, b in enumerate(D["buildings"]):
@@ -1148,6 +1158,8 @@ cdef class PantikapaionGame(Game):
         T.start_coins = D["start_coins"]
         for c in range(NC):
             T.start_cubes[c] = D["start_cubes"][c]
+        T.adj_same_level = D["adjacency_same_level_only"]
+        T.temple_types = D["temple_counts_types"]
         if T.ring_size > MAXRING or T.n_res1 + T.n_res2 > MAXRES or T.n_upg > NUPGC or T.n_tok > NTOK:
             raise ValueError("pantikapaion data: a table exceeds the engine's fixed sizes")
 

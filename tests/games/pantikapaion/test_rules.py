@@ -672,3 +672,35 @@ def test_s5_5_L346_worker_cell_with_an_empty_supply_gives_nothing():
     s.apply("build house")
     s.apply("place e6")
     assert bj(s)["workers_board"] == 5 and bj(s)["workers_supply"] == 0
+
+
+# ------------------------------------------------------------------ switchable readings (spec §10.8: G9, G10, G11)
+
+def _variant(state, **readings):
+    from engine.games.pantikapaion.state import PantikapaionGame
+    data = dict(D, **readings)
+    return PantikapaionGame({"players": 2}, data).state_from_json(state.to_json())
+
+
+def test_G11_temple_reading_buildings_or_types():
+    b = board(tiles=CITY, buildings=[["temple", "f6"], ["house", "e5"], ["house", "g7"], ["winery", "e7"]],
+              markers={"green": 1})
+    s = position(boards={0: b})
+    assert s.score_breakdown(0)["temples"] == 3                             # each building (default reading)
+    assert _variant(s, temple_counts_types=True).score_breakdown(0)["temples"] == 2     # house, winery
+
+
+def test_G10_adjacency_reading_height_ignored_or_same_level():
+    city = CITY + [("T17", 0, "e5")]                                        # e5 f5 e6 f6 on level 2
+    b = board(tiles=city, buildings=[["house", "f6"]], workers=["g6", "e5"], workers_board=0,
+              markers={"brown": 2})
+    s = position(boards={0: b})
+    assert s.score_breakdown(0)["houses"] == 2
+    assert _variant(s, adjacency_same_level_only=True).score_breakdown(0)["houses"] == 1   # g6 is on level 1
+
+
+def test_G9_vp_cells_reading_furthest_or_added():
+    b = board(tiles=CITY, buildings=[["fortress", "f6"]], markers={"white": 5})
+    s = position(boards={0: b})
+    assert s.score_breakdown(0)["fortresses"] == 2                          # the rate of white cell 5
+    assert _variant(s, vp_cells_add_up=True).score_breakdown(0)["fortresses"] == 1 + 2
