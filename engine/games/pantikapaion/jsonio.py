@@ -10,9 +10,8 @@ from __future__ import annotations
 from engine.errors import BadStateError
 from engine.games.pantikapaion.notation import G, cell_name, parse_cell
 
-PHASES = ("first_player", "resource_token", "ring", "random_tile", "pick", "rotation", "anchor", "aqueduct_cube",
-          "workers", "development", "substitution", "building_placement", "move_select", "free_select", "option",
-          "advance_select", "paid_step", "discard", "over")
+from engine.games.pantikapaion.state import PHASES  # noqa: E402  (the phase names of the C core)
+
 CHANCE_PHASES = ("first_player", "resource_token", "ring", "random_tile")
 PENDING = ("ptile", "psrc", "prot", "pcell", "wnext", "wlast", "chain", "paid", "coin_used", "sell_rows", "btype",
            "bmode", "bslot", "sub_left", "sub_min", "opt", "opt_arg", "seq", "dlast")

@@ -1,8 +1,9 @@
 """Pantikapaion on the Kleos contract (engine/core.pxd). Rules: shared/rules/pantikapaion.md; coverage and the way a
 turn is split into decisions: docs/rules/pantikapaion.md.
 
-The whole changing state is one C struct (SData, state.pxd): every city as height / top-cell / building grids plus
-row bitmasks, the players' boards, the development-board markers, the ring and trireme, the bag as counts per tile
+The whole changing state is one C struct (SData, state.pxd, about 3 KB for 4 players): every city as a 16x16 grid of
+bytes (height << 4 | face of the top cell) with bit rows for the footprint, buildings, cubes and workers, a list of
+buildings, the players' boards and development-board markers, the ring and trireme, the bag as counts per tile
 face. The static tables (tile rotations, development board, costs) live in the Game and are read from data/*.json.
 The turn is a small state machine (``d.phase``): each phase is one decision of a few to a few hundred actions.
 """
