@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.errors import BadStateError
 from engine.games.pantikapaion.notation import G, cell_name, parse_cell
 
-from engine.games.pantikapaion.state import PHASES  # noqa: E402  (the phase names of the C core)
+from engine.games.pantikapaion.state import MAX_BUILDINGS, MAX_TILES, PHASES  # noqa: E402  (from the C core)
 
 CHANCE_PHASES = ("first_player", "resource_token", "ring", "random_tile")
 PENDING = ("ptile", "psrc", "prot", "pcell", "wnext", "wlast", "chain", "paid", "coin_used", "sell_rows", "btype",
@@ -127,7 +127,7 @@ def state_from_json(game, obj):
         fail(f"pending must hold exactly the fields {', '.join(PENDING)}")
     ranges = {"ptile": (-1, len(tiles) - 1), "psrc": (0, 1), "prot": (0, 3), "pcell": (-1, G * G - 1),
               "wnext": (0, 2), "wlast": (-1, G * G - 1), "chain": (-1, 4), "paid": (0, 3), "coin_used": (0, 1),
-              "sell_rows": (0, 31), "btype": (-1, 4), "bmode": (0, 2), "bslot": (-1, 35), "sub_left": (0, 2),
+              "sell_rows": (0, 31), "btype": (-1, 4), "bmode": (0, 2), "bslot": (-1, MAX_BUILDINGS - 1), "sub_left": (0, 2),
               "sub_min": (0, 4), "opt": (0, 1), "opt_arg": (0, 4), "seq": (-1, 4), "dlast": (0, 4)}
     for k in PENDING:
         d[k] = integer(pend[k], f"pending.{k}", *ranges[k])
@@ -271,8 +271,10 @@ def state_from_json(game, obj):
     for p, b in enumerate(cities):
         where = f"player {p} city"
         heights = {}
-        if not isinstance(b["tiles"], list):
-            fail(f"{where}: tiles must be a list")
+        if not isinstance(b["tiles"], list) or not isinstance(b["buildings"], list):
+            fail(f"{where}: tiles and buildings must be lists")
+        if len(b["tiles"]) > MAX_TILES or len(b["buildings"]) > MAX_BUILDINGS:
+            fail(f"{where}: more than {MAX_TILES} tiles or {MAX_BUILDINGS} buildings, which no game reaches")
         for i, entry in enumerate(b["tiles"]):
             what = f"{where} tile #{i + 1}"
             if not isinstance(entry, list) or len(entry) not in (3, 4):

@@ -10,8 +10,8 @@ cdef enum:
     NPL = 4                # most players
     NC = 5                 # colours = development-board rows = building types (index: row, top to bottom)
     MAXROW = 12            # most cells in a development-board row
-    MAXB = 36              # building slots per player (35 pieces exist)
-    MAXT = 24              # tiles a city can receive (15 explorations + aqueduct and random tiles)
+    MAXB = 20              # building slots per player (15 builds + the free-build cells; checked at load)
+    MAXT = 20              # tiles a city can receive (15 explorations + aqueduct and random-tile cells; checked)
     MAXTT = 72             # tile faces (terrain + aqueduct)
     MAXRING = 16
     NTOK = 16              # resource tokens
@@ -237,5 +237,5 @@ cdef class PantikapaionGame(Game):
 
 
 cdef class PantikapaionState(State):
-    cdef SData d
+    cdef SData* d                 # malloc'ed in __cinit__, freed in __dealloc__
     cdef const Tables* T

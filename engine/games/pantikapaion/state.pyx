@@ -9,6 +9,7 @@ The turn is a small state machine (``d.phase``): each phase is one decision of a
 """
 from libc.math cimport exp
 from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
@@ -1163,12 +1164,20 @@ cdef class PantikapaionGame(Game):
         T.temple_types = D["temple_counts_types"]
         if T.ring_size > MAXRING or T.n_res1 + T.n_res2 > MAXRES or T.n_upg > NUPGC or T.n_tok > NTOK:
             raise ValueError("pantikapaion data: a table exceeds the engine's fixed sizes")
+        # a player builds at most once a turn plus once per free-build cell, and receives at most one tile a turn
+        # plus one per aqueduct-tile / random-tile cell: the fixed slots must hold that
+        cells = [k for row in D["dev"] for k, _ in row]
+        if T.rounds * T.turns + cells.count(K_FREE) > MAXB:
+            raise ValueError(f"pantikapaion data: a player could build more than {MAXB} buildings")
+        if T.rounds * T.turns + cells.count(K_AQT) + cells.count(K_RAND) > MAXT:
+            raise ValueError(f"pantikapaion data: a city could receive more than {MAXT} tiles")
 
     cpdef State new_initial_state(self):
         cdef PantikapaionState s = PantikapaionState.__new__(PantikapaionState)
         cdef Tables* T = &self.T
         cdef int p, i
         cdef Player* P
+        memset(s.d, 0, sizeof(SData))
         s.game = self
         s.num_players = self.num_players
         s.T = T
@@ -1218,6 +1227,15 @@ cdef class PantikapaionGame(Game):
 
 cdef class PantikapaionState(State):
 
+    def __cinit__(self):
+        # The struct lives in its own block (not zeroed: clone overwrites it, new_initial_state clears it).
+        self.d = <SData*>malloc(sizeof(SData))
+        if self.d == NULL:
+            raise MemoryError("pantikapaion: no memory for a state")
+
+    def __dealloc__(self):
+        free(self.d)
+
     # --- C contract ----------------------------------------------------------------------------------------
     cdef int c_current_player(self) noexcept:
         cdef int ph = self.d.phase
@@ -1230,7 +1248,7 @@ cdef class PantikapaionState(State):
     cdef int c_legal_actions(self, int* out) noexcept:
         if self.d.phase <= PH_RAND or self.d.phase == PH_OVER:
             return 0
-        return legal(&self.d, self.T, out)
+        return legal(self.d, self.T, out)
 
     cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept:
         cdef int n = 0, i, lo, hi
@@ -1246,7 +1264,7 @@ cdef class PantikapaionState(State):
             lo = 0 if self.d.tok_dealt < T.n_res1 else T.n_single
             hi = T.n_single if self.d.tok_dealt < T.n_res1 else T.n_tok
             for i in range(lo, hi):
-                if not token_used(&self.d, i):
+                if not token_used(self.d, i):
                     actions[n] = A_TOKEN + i
                     n += 1
             for i in range(n):
@@ -1263,18 +1281,18 @@ cdef class PantikapaionState(State):
         return 0
 
     cdef void c_apply(self, int action) noexcept:
-        apply_action(&self.d, self.T, action)
+        apply_action(self.d, self.T, action)
 
     cdef State c_clone(self):
         cdef PantikapaionState s = PantikapaionState.__new__(PantikapaionState)
         s.game = self.game
         s.num_players = self.num_players
         s.T = self.T
-        memcpy(&s.d, &self.d, sizeof(SData))             # one copy (plain assignment goes through a temporary)
+        memcpy(s.d, self.d, sizeof(SData))              # the state lives outside the object: one copy, no zeroing
         return s
 
     cdef void c_copy_from(self, State other) noexcept:
-        memcpy(&self.d, &(<PantikapaionState>other).d, sizeof(SData))
+        memcpy(self.d, (<PantikapaionState>other).d, sizeof(SData))
 
     cdef void c_determinize(self, int observer, Rng* rng) noexcept:
         # Nothing is hidden: the bag is a multiset of counts, its order is future chance (spec §7.2).
@@ -1282,7 +1300,7 @@ cdef class PantikapaionState(State):
 
     cdef uint64_t c_info_key(self, int player) noexcept:
         # Open information: every player sees the whole state.
-        return hash_bytes(hash_mix(0x9A17, <uint64_t>self.d.players), &self.d, sizeof(SData))
+        return hash_bytes(hash_mix(0x9A17, <uint64_t>self.d.players), self.d, sizeof(SData))
 
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
         return action
@@ -1292,7 +1310,7 @@ cdef class PantikapaionState(State):
         cdef int parts[9]
         cdef int p
         for p in range(self.d.players):
-            score_parts(&self.d, self.T, p, parts)
+            score_parts(self.d, self.T, p, parts)
             # ties: most buildings, then most coins (L456); still tied: shared
             keys[p] = parts[8] * 1e6 + self.d.pl[p].nb * 1e3 + self.d.pl[p].coins
         returns_from_keys(keys, self.d.players, out)
@@ -1306,7 +1324,7 @@ cdef class PantikapaionState(State):
         cdef double left = (self.T.rounds - self.d.round + 1) / <double>self.T.rounds, s, z
         for p in range(self.d.players):
             P = &self.d.pl[p]
-            score_parts(&self.d, self.T, p, parts)
+            score_parts(self.d, self.T, p, parts)
             s = 0
             for c in range(NC):
                 s += P.marker[c]
@@ -1323,7 +1341,7 @@ cdef class PantikapaionState(State):
         """{'houses', 'wineries', 'fortresses', 'aqueducts', 'temples', 'coins', 'resources', 'drought', 'total'}."""
         self._check_player(player)
         cdef int parts[9]
-        score_parts(&self.d, self.T, player, parts)
+        score_parts(self.d, self.T, player, parts)
         keys = ("houses", "wineries", "fortresses", "aqueducts", "temples", "coins", "resources", "drought", "total")
         return {k: parts[i] for i, k in enumerate(keys)}
 
@@ -1342,7 +1360,7 @@ cdef class PantikapaionState(State):
 
     def _raw(self):
         """The C struct as nested Python values (for jsonio and tests)."""
-        cdef SData* d = &self.d
+        cdef SData* d = self.d
         cdef Player* P
         cdef int i
         out = {"players": d.players, "phase": d.phase, "round": d.round, "tturn": d.tturn, "first": d.first,
@@ -1374,7 +1392,7 @@ cdef class PantikapaionState(State):
     def _set_raw(self, dict r):
         """Overwrite the scalar fields and the board-level arrays from a _raw() dict (cities are left as they are:
         jsonio rebuilds them by replaying tiles)."""
-        cdef SData* d = &self.d
+        cdef SData* d = self.d
         cdef Player* P
         cdef int i
         d.phase, d.round, d.tturn, d.first, d.cur = r["phase"], r["round"], r["tturn"], r["first"], r["cur"]
@@ -1430,10 +1448,10 @@ cdef class PantikapaionState(State):
         return [buf[i] for i in range(n)]
 
     def _build_due(self, int p, int t):
-        return build_due(&self.d, self.T, &self.d.pl[p], t)
+        return build_due(self.d, self.T, &self.d.pl[p], t)
 
     def _paid_cost(self):
-        return paid_cost(&self.d, self.T, &self.d.pl[self.d.cur])
+        return paid_cost(self.d, self.T, &self.d.pl[self.d.cur])
 
     # small accessors for notation.py and jsonio.py (no struct conversion)
     def _ctx(self):
@@ -1472,7 +1490,7 @@ cdef class PantikapaionState(State):
         return (P.btype[slot], P.bc0[slot], P.bc1[slot])
 
     def _place_tile(self, int p, int tt, int r, int cell):
-        return place_tile(&self.d, self.T, p, tt, r, cell)
+        return place_tile(self.d, self.T, p, tt, r, cell)
 
     def _put_building(self, int p, int t, int c0, int c1):
         cdef Player* P = &self.d.pl[p]
@@ -1499,3 +1517,12 @@ cdef class PantikapaionState(State):
     def render(self, observer=None):
         from engine.games.pantikapaion.render import render
         return render(self, observer)
+
+
+MAX_BUILDINGS = MAXB
+MAX_TILES = MAXT
+
+
+def state_bytes():
+    """Bytes of the changing state (what clone copies)."""
+    return sizeof(SData)
