@@ -1,7 +1,7 @@
 """Pantikapaion on the Kleos contract (engine/core.pxd). Rules: shared/rules/pantikapaion.md; coverage and the way a
 turn is split into decisions: docs/rules/pantikapaion.md.
 
-The whole changing state is one C struct (SData, state.pxd, about 3 KB for 4 players): every city as a 16x16 grid of
+The whole changing state is one C struct (SData, state.pxd, 2.8 KB, in its own malloc block): every city as a 16x16 grid of
 bytes (height << 4 | face of the top cell) with bit rows for the footprint, buildings, cubes and workers, a list of
 buildings, the players' boards and development-board markers, the ring and trireme, the bag as counts per tile
 face. The static tables (tile rotations, development board, costs) live in the Game and are read from data/*.json.
