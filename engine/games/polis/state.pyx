@@ -400,34 +400,36 @@ cdef inline int cell_price(const PolisData* d, const Static* g, int c, int r) no
 
 # ---- proxenos bribes (spec 5.10) -----------------------------------------------------------------------------------
 cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) noexcept nogil:
-    """cost[pol] = the cheapest bribe to move p's proxenos to pol, or -1 when no path exists."""
+    """cost[pol] = the cheapest bribe to move p's proxenos to pol, or -1 when no path exists.
+
+    Bellman-Ford on bitmask adjacency: land paths over regions only, sea paths over seas only (L524-L532);
+    every area on the path, start and end included, costs 1 silver per enemy unit in it (L528)."""
     cdef int opp = 1 - p, start = d.prox[p], r0 = g.preg[start], i, j, s, r, best, c, it
     cdef int dland[MAXR]
     cdef int dsea[MAXS]
-    cdef int changed
-    for i in range(NPOL):
-        cost[i] = -1
-    for i in range(MAXR):
+    cdef uint32_t sadj[MAXS]
+    cdef uint32_t m, dirty
+    for i in range(g.nr):
         dland[i] = -1
-    for i in range(MAXS):
-        dsea[i] = -1
-    # land paths: regions only; sea-only regions are left or entered only by sea (L366)
+    for s in range(g.ns):
+        sadj[s] = sea_adj(d, g, p, s)
+    # land paths: sea-only regions (Sicily, Ionia) are left or entered only by sea (L366)
     if r0 >= 0:
         dland[r0] = d.hop[r0][opp]
-        if not (g.sea_only >> r0) & 1:
-            changed = 1
-            while changed:
-                changed = 0
-                for r in range(g.nr):
-                    if dland[r] < 0 or (g.sea_only >> r) & 1:
-                        continue
-                    for j in range(g.nr):
-                        if (g.land_adj[r] >> j) & 1 and not (g.sea_only >> j) & 1:
-                            c = dland[r] + d.hop[j][opp]
-                            if dland[j] < 0 or c < dland[j]:
-                                dland[j] = c
-                                changed = 1
-    # sea paths: start in a port sea, or in the home region and out to its coast
+        dirty = 0 if (g.sea_only >> r0) & 1 else (1u << r0)
+        while dirty:
+            r = lowbit(dirty)
+            dirty &= dirty - 1
+            m = g.land_adj[r] & ~g.sea_only
+            while m:
+                j = lowbit(m)
+                m &= m - 1
+                c = dland[r] + d.hop[j][opp]
+                if dland[j] < 0 or c < dland[j]:
+                    dland[j] = c
+                    dirty |= 1u << j
+    # sea paths: start in a port sea of the polis, or in its region and out to that region's coast
+    dirty = 0
     for s in range(g.ns):
         best = -1
         if g.nports[start] > 0 and (g.port[start][0] == s or (g.nports[start] > 1 and g.port[start][1] == s)):
@@ -437,18 +439,19 @@ cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) 
             if best < 0 or c < best:
                 best = c
         dsea[s] = best
-    changed = 1
-    while changed:
-        changed = 0
-        for s in range(g.ns):
-            if dsea[s] < 0:
-                continue
-            for j in range(g.ns):
-                if (sea_adj(d, g, p, s) >> j) & 1:
-                    c = dsea[s] + d.gal[j][opp]
-                    if dsea[j] < 0 or c < dsea[j]:
-                        dsea[j] = c
-                        changed = 1
+        if best >= 0:
+            dirty |= 1u << s
+    while dirty:
+        s = lowbit(dirty)
+        dirty &= dirty - 1
+        m = sadj[s]
+        while m:
+            j = lowbit(m)
+            m &= m - 1
+            c = dsea[s] + d.gal[j][opp]
+            if dsea[j] < 0 or c < dsea[j]:
+                dsea[j] = c
+                dirty |= 1u << j
     for i in range(NPOL):
         best = -1
         r = g.preg[i]
@@ -459,8 +462,11 @@ cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) 
             if dsea[s] >= 0 and (best < 0 or dsea[s] < best):
                 best = dsea[s]
         if r >= 0 and r != r0:
-            for s in range(g.ns):
-                if (g.coast[r] >> s) & 1 and dsea[s] >= 0:
+            m = g.coast[r]
+            while m:
+                s = lowbit(m)
+                m &= m - 1
+                if dsea[s] >= 0:
                     c = dsea[s] + d.hop[r][opp]
                     if best < 0 or c < best:
                         best = c
@@ -572,11 +578,20 @@ cdef int gen_dev_polis(const PolisData* d, const Static* g, int p, int t, int* o
     return n
 
 
+cdef uint32_t owned_mask(const PolisData* d, int p) noexcept nogil:
+    cdef uint32_t m = 0
+    cdef int pol
+    for pol in range(NPOL):
+        if d.owner[pol] == p:
+            m |= 1u << pol
+    return m
+
+
 cdef int gen_dev_tile(const PolisData* d, const Static* g, int p, int* out) noexcept nogil:
     cdef int n = 0, t
-    cdef int tmp[NPOL]
+    cdef uint32_t free = owned_mask(d, p) & ~d.started
     for t in range(NTILE):
-        if d.tile_where[t] == TW_DISPLAY and tile_payable(d, g, p, t) and gen_dev_polis(d, g, p, t, tmp) > 0:
+        if d.tile_where[t] == TW_DISPLAY and (g.tpoleis[t] & free) and tile_payable(d, g, p, t):
             out[n] = A_TILE + t
             n += 1
     return n
@@ -584,11 +599,18 @@ cdef int gen_dev_tile(const PolisData* d, const Static* g, int p, int* out) noex
 
 cdef int gen_move_dest(const PolisData* d, const Static* g, int p, int kind, int* out) noexcept nogil:
     cdef int n = 0, a, L = limit(d)
+    cdef uint32_t have = 0
     if d.prestige[p] < 1:
         return 0
     if kind == T_MOVE_HOP:
         for a in range(g.nr):
-            if d.hop[a][p] < L and hoplite_origins(d, g, p, a):
+            if d.hop[a][p] > 0:
+                have |= 1u << a
+        have &= ~g.sea_only
+        for a in range(g.nr):
+            if d.hop[a][p] >= L:
+                continue
+            if (not (g.sea_only >> a) & 1 and g.land_adj[a] & have) or hoplite_origins(d, g, p, a):
                 out[n] = A_AREA + a
                 n += 1
     else:
@@ -597,6 +619,39 @@ cdef int gen_move_dest(const PolisData* d, const Static* g, int p, int kind, int
                 out[n] = A_AREA + g.nr + a
                 n += 1
     return n
+
+
+cdef int any_move_dest(const PolisData* d, const Static* g, int p, int kind) noexcept nogil:
+    cdef int a, L = limit(d), o, opp = 1 - p
+    cdef uint32_t room = 0, usable = 0, m
+    if d.prestige[p] < 1:
+        return 0
+    if kind == T_MOVE_HOP:
+        # quick yes: a hoplite next to a region with room, or sharing a free coast sea with one (no crossing)
+        for a in range(g.nr):
+            if d.hop[a][p] < L:
+                room |= 1u << a
+        for a in range(g.ns):
+            if sctrl(d, a) != opp:
+                usable |= 1u << a
+        for o in range(g.nr):
+            if d.hop[o][p] == 0:
+                continue
+            if not (g.sea_only >> o) & 1 and g.land_adj[o] & room & ~g.sea_only:
+                return 1
+            m = g.coast[o] & usable
+            if m:
+                for a in range(g.nr):
+                    if a != o and (room >> a) & 1 and g.coast[a] & m:
+                        return 1
+        for a in range(g.nr):
+            if d.hop[a][p] < L and hoplite_origins(d, g, p, a):
+                return 1
+    else:
+        for a in range(g.ns):
+            if d.gal[a][p] < L and galley_origins(d, g, p, a):
+                return 1
+    return 0
 
 
 cdef int gen_move_from(const PolisData* d, const Static* g, int p, int* out) noexcept nogil:
@@ -710,6 +765,24 @@ cdef int gen_proxenos(const PolisData* d, const Static* g, int p, int* out) noex
     return n
 
 
+cdef int proxenos_quick(const PolisData* d, const Static* g, int p) noexcept nogil:
+    """Quick yes: a polis in the same region, or on the same port sea, within the silver at hand."""
+    cdef int start = d.prox[p], opp = 1 - p, pol, r0, k, j
+    if start < 0:
+        return 0
+    r0 = g.preg[start]
+    for pol in range(NPOL):
+        if pol == start or pol == d.prox[opp] or pol == g.capital[opp]:
+            continue
+        if r0 >= 0 and g.preg[pol] == r0 and d.hop[r0][opp] <= d.res[p][SILVER]:
+            return 1
+        for k in range(g.nports[start]):
+            for j in range(g.nports[pol]):
+                if g.port[start][k] == g.port[pol][j] and d.gal[g.port[pol][j]][opp] <= d.res[p][SILVER]:
+                    return 1
+    return 0
+
+
 cdef int civil_cost(const PolisData* d, const Static* g, int p) noexcept nogil:
     """Silver for a civil war where p's proxenos stands, or -1 if not possible (spec 5.11)."""
     cdef int pol = d.prox[p], n
@@ -734,7 +807,7 @@ cdef int feasible(const PolisData* d, const Static* g, int p, int t) noexcept no
     if t == T_DEVELOP:
         return gen_dev_tile(d, g, p, buf) > 0
     if t == T_MOVE_HOP or t == T_MOVE_GAL:
-        return gen_move_dest(d, g, p, t, buf) > 0
+        return any_move_dest(d, g, p, t)
     if t == T_SIEGE:
         return gen_siege(d, g, p, buf) > 0
     if t == T_TRIBUTE:
@@ -742,17 +815,35 @@ cdef int feasible(const PolisData* d, const Static* g, int p, int t) noexcept no
     if t == T_TRADE:
         return gen_trade_cell(d, g, p, buf) > 0
     if t == T_PROXENOS:
-        return gen_proxenos(d, g, p, buf) > 0
+        return proxenos_quick(d, g, p) or gen_proxenos(d, g, p, buf) > 0
     if t == T_CIVIL:
         c = civil_cost(d, g, p)
         return c >= 0 and c <= d.res[p][SILVER]
     return 0
 
 
+cdef inline int uses_resource(int t, int r) noexcept nogil:
+    """Could paying one r as surcharge change whether action type t is possible?"""
+    if t == T_MOVE_HOP or t == T_MOVE_GAL or t == T_SIEGE or t == T_TRIBUTE:
+        return 0
+    if t == T_TRAIN:
+        return r == IRON or r == SILVER
+    if t == T_BUILD or t == T_HIRE:
+        return r == WOOD or r == SILVER
+    if t == T_PROXENOS or t == T_CIVIL:
+        return r == SILVER
+    if t == T_TRADE:
+        return r != WHEAT
+    return 1
+
+
 cdef int feasible_after_surcharge(PolisData* d, const Static* g, int p, int t, int r) noexcept nogil:
+    """Assumes feasible(t) holds without the surcharge."""
     cdef int ok
     if d.res[p][r] < 1:
         return 0
+    if not uses_resource(t, r):
+        return 1
     d.res[p][r] -= 1
     ok = feasible(d, g, p, t)
     d.res[p][r] += 1
@@ -821,6 +912,8 @@ cdef int gen_action(PolisData* d, const Static* g, int* out) noexcept nogil:
             continue
         if solo:
             ok = 0
+            if not feasible(d, g, p, t):              # paying can only make it harder
+                continue
             for r in range(5):
                 if feasible_after_surcharge(d, g, p, t, r):
                     ok = 1
@@ -872,7 +965,7 @@ cdef int legal(PolisData* d, const Static* g, int* out) noexcept nogil:
     cdef int ph = d.phase
     if ph == PH_ACTION:
         return gen_action(d, g, out)
-    if ph == PH_SURCHARGE:
+    if ph == PH_SURCHARGE:                            # feasible(cur) held when the action was chosen
         for k in range(5):
             if feasible_after_surcharge(d, g, p, d.cur, k):
                 out[n] = A_SURCH + k
