@@ -17,7 +17,7 @@ ACTION_NAMES = ("train", "build", "hire", "develop", "move-hoplites", "move-gall
                 "trade", "proxenos", "civil-war")
 EVENT_OPS = ("none", "resource", "prestige", "population", "units", "first_player", "stacking", "block_action")
 SIDES = ("athens", "sparta", "both")
-MAX_EFFECTS = 6
+MAX_EFFECTS = 8
 
 
 def _read(directory: Path, name: str):

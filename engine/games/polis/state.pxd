@@ -11,7 +11,7 @@ cdef enum:
     MAXCELL = 16
     NTILE = 14
     MAXEV = 48
-    MAXEFF = 6
+    MAXEFF = 8
     NK = 9         # battle-card kinds
 
 
