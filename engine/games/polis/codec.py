@@ -5,12 +5,12 @@ from __future__ import annotations
 from engine.errors import BadStateError
 from engine.games.polis.data import ACTION_NAMES, PLAYERS, RESOURCES
 
-PHASES = ("setup-tiles", "event", "action", "surcharge", "train-polis", "train-count", "build-polis", "build-count",
+PHASES = ("setup-tiles", "event-stack", "action", "surcharge", "train-polis", "train-count", "build-polis", "build-count",
           "hire-polis", "hire-count", "pay-split", "develop-tile", "develop-polis", "develop-mask", "move-dest",
           "move-from", "siege-target", "siege-roll", "tribute-region", "tribute-alloc", "trade-cell", "trade-pay",
           "trade-roll", "proxenos-dest", "battle-order", "retreat", "deal", "attack", "defend", "food", "growth",
           "phoros", "tile-draw", "tile-remove", "over")
-CHANCE_PHASES = {"setup-tiles", "event", "siege-roll", "trade-roll", "deal", "tile-draw"}
+CHANCE_PHASES = {"setup-tiles", "event-stack", "siege-roll", "trade-roll", "deal", "tile-draw"}
 BATTLE_PHASES = {"retreat", "deal", "attack", "defend"}
 ROUNDS = ("alpha", "sigma", "omega")
 WINNERS = {-1: None, 0: "athens", 1: "sparta", 2: "draw", 3: "score"}
@@ -57,6 +57,8 @@ def to_json(state) -> dict:
             "cells": [{"market": t["markets"][c[0]], "rate": c[1], "merchant": _who(d["cell_occ"][i]),
                        "blocked": bool(d["cell_block"][i])} for i, c in enumerate(t["cells"])],
         },
+        "events": {"stack": [t["events"][e][1] if e >= 0 else None for e in d["ev_stack"]],
+                   "revealed": d["ev_shown"]},
         "battle": None,
     }
     for p in range(2):
@@ -95,6 +97,8 @@ def observation(state, player: int) -> dict:
     """to_json without what ``player`` cannot see: the opponent's hand and the deck become counts."""
     obs = to_json(state)
     obs["you"] = PLAYERS[player]
+    ev = obs["events"]
+    ev["stack"] = [name if i < ev["revealed"] or name is None else "face-down" for i, name in enumerate(ev["stack"])]
     b = obs["battle"]
     if b is not None:
         opp = PLAYERS[1 - player]
@@ -104,14 +108,27 @@ def observation(state, player: int) -> dict:
 
 
 def state_from_json(game, obj):
-    """Rebuild a state from ``to_json`` output, checking every field and the rules that tie them together."""
+    """Rebuild a state from ``to_json`` output, checking every field and the rules that tie them together.
+
+    Raises BadStateError naming the problem; nothing is built from a state that fails any check."""
+    try:
+        return _from_json(game, obj)
+    except BadStateError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError) as e:
+        raise BadStateError(f"polis state: malformed field ({type(e).__name__}: {e})") from None
+
+
+def _from_json(game, obj):
     def fail(msg):
         raise BadStateError(f"polis state: {msg}")
 
     if not isinstance(obj, dict):
         fail(f"expected a JSON object, got {type(obj).__name__}")
+    if obj.get("game") != "polis":
+        fail(f"game must be 'polis', got {obj.get('game')!r}")
     need = ("round", "phase", "active", "winner", "flow", "passed", "turns", "pending_battles", "started_this_round",
-            "grown", "blocked", "players", "regions", "seas", "poleis", "projects", "market", "battle")
+            "grown", "blocked", "players", "regions", "seas", "poleis", "projects", "market", "events", "battle")
     missing = [k for k in need if k not in obj]
     if missing:
         fail(f"missing field(s) {', '.join(missing)}")
@@ -246,6 +263,24 @@ def state_from_json(game, obj):
         d["cell_block"][i] = 1 if c.get("blocked") else 0
         if d["cell_occ"][i] >= 0 and d["cell_block"][i]:
             fail(f"market cell {i} holds both a merchant and a black cube")
+    # the event stack: one card of each letter, dealt in order, revealed one a round
+    ev = obj["events"]
+    if not isinstance(ev, dict) or not isinstance(ev.get("stack"), list) or len(ev["stack"]) != 3:
+        fail("events must hold a stack of 3 entries and a revealed count")
+    d["ev_stack"] = [-1, -1, -1]
+    ev_names = [e[1] for e in t["events"]]
+    for i, name in enumerate(ev["stack"]):
+        if name is None:
+            if i < 2 and ev["stack"][i + 1] is not None:
+                fail("the event stack is dealt alpha, sigma, omega in that order")
+            continue
+        e = pick(name, ev_names, "event card")
+        if t["events"][e][0] != i:
+            fail(f"event card {name} belongs to another pile than stack slot {ROUNDS[i]}")
+        d["ev_stack"][i] = e
+    d["ev_shown"] = integer(ev.get("revealed"), 0, 3, "events.revealed")
+    if d["ev_shown"] > sum(1 for e in d["ev_stack"] if e >= 0):
+        fail("more events revealed than dealt")
     # battle
     b = obj["battle"]
     d["hand"] = [[0] * NK, [0] * NK]

@@ -76,6 +76,8 @@ cdef struct PolisData:
     signed char cur, sel_polis, sel_n, sel_n2, sel_tile, sel_area, sel_cell, moved, pay_res, pay_n, rise_mask
     # start-of-round event
     signed char event_cur, stack_delta, first_override
+    signed char ev_stack[3]   # the face-down event stack (alpha, sigma, omega), dealt at set-up (L129)
+    signed char ev_shown      # how many of them have been revealed
     # players
     signed char prestige[2]
     signed char res[2][5]

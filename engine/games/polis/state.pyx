@@ -17,7 +17,7 @@ from engine.errors import BadMoveError, BadStateError
 # ---- phases (who decides is in c_current_player) ----------------------------------------------------------------
 cdef enum:
     PH_SETUP_TILES = 0   # chance: the initial project display
-    PH_EVENT             # chance: the round's event card
+    PH_EVENT             # chance (set-up): the face-down event stack, one card of each letter
     PH_ACTION            # pass / ransom / start an action type
     PH_SURCHARGE         # solo phase: pay the 1-resource surcharge
     PH_TRAIN_POLIS
@@ -1073,8 +1073,11 @@ cdef int chance(const PolisData* d, const Static* g, int* acts, double* probs) n
             probs[k] = 1.0 / n
         return n
     if ph == PH_EVENT:
+        total = 0                                     # the next letter to deal: alpha, then sigma, then omega
+        while total < 3 and d.ev_stack[total] >= 0:
+            total += 1
         for k in range(g.nev):
-            if g.ev_letter[k] == d.round:
+            if g.ev_letter[k] == total:
                 acts[n] = C_EVENT + k
                 n += 1
         for k in range(n):
@@ -1181,12 +1184,14 @@ cdef void resolve_event(PolisData* d, const Static* g, int e) noexcept nogil:
     begin_turn(d, first)
 
 
-cdef void start_round(PolisData* d) noexcept nogil:
+cdef void start_round(PolisData* d, const Static* g) noexcept nogil:
+    """Reveal the top of the event stack and resolve it; then the first turn (L158-167)."""
     d.passed[0] = d.passed[1] = 0
     d.first_passer = d.last_passer = -1
     d.turns[0] = d.turns[1] = 0
     d.solo_acts = 0
-    d.phase = PH_EVENT
+    d.ev_shown = d.round + 1
+    resolve_event(d, g, d.ev_stack[d.round])
 
 
 # battles ------------------------------------------------------------------------------------------------------
@@ -1501,7 +1506,7 @@ cdef void eor_advance(PolisData* d, const Static* g) noexcept nogil:
             if zero_check(d):
                 return
             d.round += 1
-            start_round(d)
+            start_round(d, g)
             return
 
 
@@ -1671,13 +1676,16 @@ cdef void apply_action(PolisData* d, const Static* g, int a) noexcept nogil:
         d.draws_left -= 1
         if d.draws_left <= 0:
             if ph == PH_SETUP_TILES:
-                start_round(d)
+                d.phase = PH_EVENT
             else:
                 d.eor_step = 9
                 eor_advance(d, g)
         return
     if ph == PH_EVENT:
-        resolve_event(d, g, a - C_EVENT)
+        k = g.ev_letter[a - C_EVENT]
+        d.ev_stack[k] = a - C_EVENT
+        if k == 2:
+            start_round(d, g)
         return
     if ph == PH_SIEGE_ROLL:
         siege_roll(d, g, a - C_D4 + 1)
@@ -2051,6 +2059,7 @@ cdef class PolisGame(Game):
         d.first_type = -1
         d.cur = d.sel_polis = d.sel_n = d.sel_tile = d.sel_area = d.sel_cell = d.pay_res = -1
         d.event_cur = -1
+        d.ev_stack[0] = d.ev_stack[1] = d.ev_stack[2] = -1
         d.first_override = -1
         d.b_area = -1
         d.a1 = d.a2 = -1
@@ -2132,6 +2141,21 @@ cdef class PolisState(State):
         cdef PolisData* d = &self.d
         cdef int q = 1 - observer, k, n = 0, total = 0, pick
         cdef int pool[NK]
+        cdef int e, c, letter
+        # the event cards still face down in the stack are unknown to both players (L129)
+        for letter in range(d.ev_shown, 3):
+            if d.ev_stack[letter] >= 0:
+                c = 0
+                for e in range(self.g.nev):
+                    if self.g.ev_letter[e] == letter:
+                        c += 1
+                pick = <int>rng_below(rng, c)
+                for e in range(self.g.nev):
+                    if self.g.ev_letter[e] == letter:
+                        if pick == 0:
+                            d.ev_stack[letter] = e
+                            break
+                        pick -= 1
         for k in range(NK):
             n += d.hand[q][k]
         if n == 0:
@@ -2161,12 +2185,16 @@ cdef class PolisState(State):
             tmp.hand[q][k] = 0
             tmp.deck[k] = 0
         tmp.hand[q][0] = n                            # the opponent's hand size is public
+        for k in range(tmp.ev_shown, 3):
+            tmp.ev_stack[k] = 0 if tmp.ev_stack[k] >= 0 else -1      # dealt, but face down
         cdef size_t used = <size_t>(<char*>&tmp.draws_left - <char*>&tmp) + 1   # no tail padding
         return hash_bytes(hash_mix(0x9011, <uint64_t>player), &tmp, used)
 
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
         if self.d.phase == PH_DEAL and (0 if self.d.need[0] > 0 else 1) != player:
             return HIDDEN_ACTION                      # a card dealt to the other player
+        if self.d.phase == PH_EVENT:
+            return HIDDEN_ACTION                      # the event stack is dealt face down
         return action
 
     cdef void c_returns(self, double* out) noexcept:
@@ -2225,6 +2253,8 @@ cdef class PolisState(State):
             'pay_n': d.pay_n,
             'rise_mask': d.rise_mask,
             'event_cur': d.event_cur,
+            'ev_shown': d.ev_shown,
+            'ev_stack': [d.ev_stack[i] for i in range(3)],
             'stack_delta': d.stack_delta,
             'first_override': d.first_override,
             'check_ctx': d.check_ctx,
@@ -2296,6 +2326,9 @@ cdef class PolisState(State):
         d.pay_n = r['pay_n']
         d.rise_mask = r['rise_mask']
         d.event_cur = r['event_cur']
+        d.ev_shown = r['ev_shown']
+        for i in range(3):
+            d.ev_stack[i] = r['ev_stack'][i]
         d.stack_delta = r['stack_delta']
         d.first_override = r['first_override']
         d.check_ctx = r['check_ctx']

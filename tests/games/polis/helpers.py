@@ -12,12 +12,13 @@ CODES = ["A2", "A1", "B1", "B0", "C1", "C0", "D0", "M0", "S-1"]
 COUNTS = [3, 5, 4, 2, 3, 2, 3, 1, 1]
 
 
-def fresh(tiles=("Myron", "Protagoras", "Aphrodite"), event="event:alpha-1", game=G):
-    """The set-up of spec section 3 with a fixed display and event; Sparta to move (L167)."""
+def fresh(tiles=("Myron", "Protagoras", "Aphrodite"), events=("alpha-1", "sigma-1", "omega-1"), game=G):
+    """The set-up of spec section 3 with a fixed display and event stack; Sparta to move (L167)."""
     s = game.new_initial_state()
     for t in tiles:
         s.apply(f"draw:{t}")
-    s.apply(event)
+    for e in events:
+        s.apply(f"event:{e}")
     return s
 
 

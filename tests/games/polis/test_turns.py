@@ -29,14 +29,24 @@ def test_3_setup_display_is_three_chance_draws_L128():
     play(s, "draw:Zeus", "draw:Skene")
     assert len(s.chance_outcomes()) == 12
     s.apply("draw:Socrates")
-    assert s.to_json()["phase"] == "event" and sorted(s.to_json()["projects"]["display"]) == ["Skene", "Socrates", "Zeus"]
+    assert s.to_json()["phase"] == "event-stack" and sorted(s.to_json()["projects"]["display"]) == ["Skene", "Socrates", "Zeus"]
 
 
-def test_4_1_event_is_a_chance_draw_from_the_rounds_pile_L129():
-    """Spec 4.1 (L129, L165): the round's event is drawn from its own letter's pile (8 alpha cards)."""
+def test_4_1_event_stack_dealt_face_down_one_per_pile_L129():
+    """Spec 3.4D / 4.1 (L129, L165): one card of each letter is dealt face down (a chance node hidden from both);
+    the alpha card is revealed at the start of round 1, the others stay hidden."""
     s = play(G.new_initial_state(), "draw:Zeus", "draw:Skene", "draw:Socrates")
     outs = [s.action_to_str(a) for a, _ in s.chance_outcomes()]
     assert len(outs) == 8 and all(o.startswith("event:alpha-") for o in outs)
+    assert s.action_observation(s.chance_outcomes()[0][0], 0) < 0        # nobody sees the deal
+    play(s, "event:alpha-2", "event:sigma-5")
+    assert all(s.action_to_str(a).startswith("event:omega-") for a, _ in s.chance_outcomes())
+    s.apply("event:omega-3")
+    obs = s.observation(1)
+    assert obs["events"]["stack"] == ["alpha-2", "face-down", "face-down"]
+    assert s.to_json()["events"]["stack"] == ["alpha-2", "sigma-5", "omega-3"]
+    other = s.determinize(0, 3)
+    assert other.info_key(0) == s.info_key(0) and other.observation(0) == s.observation(0)
 
 
 def test_4_1_first_player_round_one_is_sparta_L167():
