@@ -479,3 +479,49 @@ def test_5_13_ransom_pays_opponent_and_returns_home_L413():
     j = s.to_json()
     assert j["players"]["sparta"]["proxenos"] == "Sparta" and j["players"]["sparta"]["silver"] == 1
     assert j["players"]["athens"]["silver"] == 2 and j["flow"]["acts"] == 0
+
+
+def _cells():
+    t = G.tables
+    res = ("iron", "wood", "wine", "silver", "wheat")
+    for c, (m, rate, gives, acc) in enumerate(t["cells"]):
+        for r in range(4):
+            if acc >> r & 1:
+                yield pytest.param(c, r, id=f"{t['markets'][m]}-{rate}-pays-{res[r]}")
+
+
+@pytest.mark.parametrize("cell,pay", list(_cells()))
+def test_5_9_every_market_trade_and_its_price_change_L492_L512(cell, pay):
+    """Spec 5.9 / 10.3 (L492-512): every cell with every accepted payment: the price paid (grid column or N silver),
+    the N goods received, the merchant left on the cell, and the price-track move by the dice."""
+    t = G.tables
+    res = ("iron", "wood", "wine", "silver", "wheat")
+    m, rate, gives, acc = t["cells"][cell]
+
+    def fn(j):
+        set_round(j, "omega")
+        clear_units(j)
+        j["active"] = "athens"
+        j["players"]["athens"].update(iron=12, wood=12, wine=12, silver=12, wheat=0)
+        j["market"]["prices"].update(iron=4, wood=4, wine=4)
+    s = edit(fresh(), fn)
+    play(s, "trade", f"cell:{t['markets'][m]}-{rate}")
+    s.apply(f"pay:{res[pay]}")                                            # every cell takes 2+ payments
+    j = s.to_json()
+    price = rate if pay == 3 else t["price"][rate - 3][3]
+    got = j["players"]["athens"][res[gives]]
+    assert j["players"]["athens"][res[pay]] == 12 - price
+    assert got == (0 if gives == 4 else 12) + rate
+    assert j["market"]["cells"][cell]["merchant"] == "athens"
+    if pay == 3:                                                          # silver: each listed good rises by a d4
+        for r in range(3):
+            if acc >> r & 1:
+                s.apply("d4:2")
+        prices = s.to_json()["market"]["prices"]
+        for r in range(3):
+            assert prices[res[r]] == (2 if acc >> r & 1 else 4)
+    else:                                                                 # goods: that good falls by min(2d4)
+        s.apply("drop:3")
+        prices = s.to_json()["market"]["prices"]
+        assert prices[res[pay]] == 7 and all(prices[res[r]] == 4 for r in range(3) if r != pay)
+    assert s.to_json()["phase"] == "action"
