@@ -166,8 +166,38 @@ def _from_json(game, obj):
     flow = obj["flow"]
     if not isinstance(flow, dict) or set(flow) != set(FLOW_FIELDS):
         fail(f"flow must hold exactly the fields {', '.join(FLOW_FIELDS)}")
+    nareas, ncells, nev = len(areas), len(t["cells"]), len(t["events"])
+    bounds = {"first_passer": (-1, 1), "last_passer": (-1, 1), "acts": (0, 2), "first_type": (-1, 11),
+              "solo_acts": (0, 100), "cur": (-1, 11), "sel_polis": (-1, NPOL - 1), "sel_n": (-1, 10),
+              "sel_n2": (-1, 10), "sel_tile": (-1, NTILE - 1), "sel_area": (-1, nareas - 1),
+              "sel_cell": (-1, ncells - 1), "moved": (0, 10), "pay_res": (-1, 4), "pay_n": (-1, 10),
+              "rise_mask": (0, 7), "check_ctx": (0, 1), "chooser": (0, 1), "eor_step": (0, 10), "eor_idx": (0, 2),
+              "draws_left": (0, NTILE), "event_cur": (-1, nev - 1), "stack_delta": (-3, 3),
+              "first_override": (-1, 1), "b_lost": (0, 2), "b_rounds": (0, 30), "b_initial": (0, 1),
+              "ret_cursor": (0, 2)}
     for k in FLOW_FIELDS:
-        d[k] = integer(flow[k], -1, 100, f"flow.{k}")
+        d[k] = integer(flow[k], *bounds[k], f"flow.{k}")
+    # the context each sub-decision needs (so no decision reads an unset choice)
+    needs = {"train-count": ("sel_polis",), "hire-count": ("sel_polis",), "build-count": ("sel_polis",),
+             "pay-split": ("pay_res", "pay_n", "cur"), "develop-polis": ("sel_tile",),
+             "develop-mask": ("sel_tile", "sel_polis"), "move-from": ("sel_area", "cur"),
+             "move-dest": ("cur",), "siege-roll": ("sel_polis",), "tribute-alloc": ("sel_area",),
+             "trade-pay": ("sel_cell",), "surcharge": ("cur",)}
+    for k in needs.get(obj["phase"], ()):
+        if d[k] < 0:
+            fail(f"phase {obj['phase']} needs flow.{k} to be set")
+    if obj["phase"] == "move-from" and (d["cur"] not in (5, 6) or (d["cur"] == 5) != (d["sel_area"] < len(regions))):
+        fail("phase move-from needs a hoplite move to a region or a galley move to a sea")
+    if obj["phase"] in ("tribute-alloc",) and d["sel_area"] >= len(regions):
+        fail("tribute is collected in a region")
+    if obj["phase"] in ("build-count", "siege-roll", "train-count", "hire-count") and d["sel_polis"] >= 0:
+        pol = d["sel_polis"]
+        if obj["phase"] == "build-count" and not t["ports"][pol]:
+            fail(f"{poleis[pol]} has no port to build galleys")
+        if obj["phase"] in ("siege-roll", "train-count") and t["polis_region"][pol] < 0:
+            fail(f"{poleis[pol]} lies in no region")
+    if obj["phase"] == "trade-roll" and d["rise_mask"] == 0 and not 0 <= d["pay_res"] <= 2:
+        fail("a trade roll moves the price of iron, wood or wine")
     if not (isinstance(obj["passed"], list) and len(obj["passed"]) == 2):
         fail("passed must list 2 booleans")
     d["passed"] = [1 if x else 0 for x in obj["passed"]]

@@ -698,8 +698,8 @@ cdef int gen_tribute(const PolisData* d, const Static* g, int p, int* out) noexc
     if d.discs[p] < 1:
         return 0
     for r in range(g.nr):
-        if d.hop[r][p] < 1 or d.trib[r] >= 0:
-            continue
+        if d.hop[r][p] < 1 or d.trib[r] >= 0 or d.hop[r][p] > g.tlen[r][0] + g.tlen[r][1]:
+            continue                                  # (all hoplites must fit in the columns, L454)
         if r != g.preg[g.capital[p]] and d.prestige[p] < 1:
             continue
         m = g.reg_poleis[r]
