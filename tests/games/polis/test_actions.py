@@ -525,3 +525,32 @@ def test_5_9_every_market_trade_and_its_price_change_L492_L512(cell, pay):
         prices = s.to_json()["market"]["prices"]
         assert prices[res[pay]] == 7 and all(prices[res[r]] == 4 for r in range(3) if r != pay)
     assert s.to_json()["phase"] == "action"
+
+
+def test_5_4_projects_follow_the_polis_on_capture_L313_L411():
+    """Spec 5.4 (L313, L411): a completed project passes with the polis to the besieger and scores for it."""
+    def fn(j):
+        _siege_setup(j, hop=3)
+        j["poleis"]["Thebes"].update(owner="sparta", pop=3)
+        j["projects"]["pile"].remove("Orchestra")
+        j["projects"]["completed"] = {"Thebes": ["Orchestra"]}
+    s = edit(fresh(), fn)
+    sparta_before = s.scores()[1]
+    play(s, "siege", "siege:Thebes", "d4:4")
+    j = s.to_json()
+    assert j["projects"]["completed"] == {"Thebes": ["Orchestra"]} and j["poleis"]["Thebes"]["owner"] == "athens"
+    assert s.scores()[1] == sparta_before - 3 - 2          # Sparta loses 3 population and Orchestra's 2
+
+
+def test_5_11_civil_war_in_epidamnos_L255():
+    """Spec 5.11 (L255): Epidamnos (no region, no siege) can be taken by civil war."""
+    s = edit(fresh(), lambda j: j["players"]["sparta"].update(proxenos="Epidamnos", silver=2))
+    s.apply("civil-war")
+    assert s.to_json()["poleis"]["Epidamnos"] == {"owner": "sparta", "pop": 1, "siege": {"athens": 0, "sparta": 0}}
+
+
+def test_2_5_gains_beyond_track_maximum_are_lost_A_track_caps():
+    """Spec 2.5 / 10.6 (L197, ASSUMED caps 20/40): a resource gain beyond the track's maximum is lost."""
+    s = edit(fresh(), lambda j: j["players"]["sparta"].update(iron=18))
+    play(s, "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0")
+    assert player(s, "sparta")["iron"] == 20
