@@ -125,6 +125,8 @@ def load_tables(directory=None) -> dict:
     for c in mk["cells"]:
         if c["market"] not in markets or c["rate"] not in (3, 4, 5) or c["gives"] not in ("wheat", "silver"):
             fail(f"markets.json: bad cell {c}")
+        if not c["accepts"] or any(a not in RESOURCES[:4] for a in c["accepts"]):
+            fail(f"markets.json: a cell accepts iron, wood, wine or silver: {c}")
         acc = [RESOURCES.index(a) for a in c["accepts"]]
         if c["gives"] == "silver" and RESOURCES.index("silver") in acc:
             fail(f"markets.json: a silver cell cannot accept silver: {c}")

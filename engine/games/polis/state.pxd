@@ -29,6 +29,9 @@ cdef struct Static:
     int nports[NPOL]
     int port[NPOL][2]
     uint32_t reg_poleis[MAXR]
+    uint32_t portmask[NPOL]     # port seas of each polis
+    uint32_t sea_poleis[MAXS]   # poleis with a port on each sea
+    uint32_t sea_regions[MAXS]  # regions on the coast of each sea
     int capital[2]
     uint32_t trade_poleis[2]
     uint32_t tport[2]

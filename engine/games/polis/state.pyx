@@ -263,93 +263,122 @@ cdef void remove_unit(PolisData* d, const Static* g, int area, int p) noexcept n
 
 
 # ---- movement feasibility (spec 5.5, 5.6) -------------------------------------------------------------------------
-cdef uint32_t hoplite_origins(const PolisData* d, const Static* g, int p, int dest) noexcept nogil:
-    """Regions from which one of p's hoplites can reach region dest now by a land path or a sea path."""
-    cdef int L = limit(d), opp = 1 - p, r, s
-    cdef uint32_t cross = 0, reach, frontier, nxt, origins = 0, usable = 0, sreach, sfront
-    # land: crossed regions not enemy-controlled and below the stacking limit (L358, L359)
-    if not (g.sea_only >> dest) & 1:
-        for r in range(g.nr):
-            if r != dest and rctrl(d, r) != opp and d.hop[r][p] < L and not (g.sea_only >> r) & 1:
-                cross |= 1u << r
-        reach = g.land_adj[dest] & cross
-        frontier = reach
+cdef struct MoveCtx:
+    uint32_t have             # areas (regions, or seas for galleys) holding p's units
+    uint32_t cross            # areas a unit of p may cross now
+    uint32_t comp[MAXR]       # connected component of each crossable area
+    uint32_t usable           # seas a hoplite's sea path may use (not enemy-controlled)
+    uint32_t scomp[MAXS]      # component of each usable sea
+    uint32_t sadj[MAXS]       # sea adjacency for p (with the diolkos)
+
+
+cdef void components(uint32_t nodes, const uint32_t* adj, uint32_t* comp) noexcept nogil:
+    cdef uint32_t left = nodes, c, frontier, nxt, m
+    cdef int r
+    while left:
+        c = 1u << lowbit(left)
+        frontier = c
         while frontier:
             nxt = 0
             while frontier:
                 r = lowbit(frontier)
                 frontier &= frontier - 1
-                nxt |= g.land_adj[r]
-            nxt &= cross & ~reach
-            reach |= nxt
+                nxt |= adj[r]
+            nxt &= nodes & ~c
+            c |= nxt
             frontier = nxt
-        origins = g.land_adj[dest]
-        frontier = reach
-        while frontier:
-            r = lowbit(frontier)
-            frontier &= frontier - 1
-            origins |= g.land_adj[r]
-        origins &= ~g.sea_only
-    # sea: every sea on the path is crossed and must not be enemy-controlled (L357)
-    for s in range(g.ns):
-        if sctrl(d, s) != opp:
-            usable |= 1u << s
-    sreach = g.coast[dest] & usable
-    sfront = sreach
-    while sfront:
-        nxt = 0
-        while sfront:
-            s = lowbit(sfront)
-            sfront &= sfront - 1
-            nxt |= sea_adj(d, g, p, s)
-        nxt &= usable & ~sreach
-        sreach |= nxt
-        sfront = nxt
-    if sreach:
-        for r in range(g.nr):
-            if g.coast[r] & sreach:
-                origins |= 1u << r
-    origins &= ~(1u << dest)
-    # only regions holding p's hoplites
-    cdef uint32_t have = 0
-    for r in range(g.nr):
-        if d.hop[r][p] > 0:
-            have |= 1u << r
-    return origins & have
+        left &= ~c
+        m = c
+        while m:
+            r = lowbit(m)
+            m &= m - 1
+            comp[r] = c
+
+
+cdef void move_ctx(const PolisData* d, const Static* g, int p, int kind, MoveCtx* c) noexcept nogil:
+    """What movement feasibility needs, computed once per decision (spec 5.5, 5.6)."""
+    cdef int L = limit(d), opp = 1 - p, a
+    c.have = 0
+    c.cross = 0
+    c.usable = 0
+    for a in range(g.ns):
+        c.sadj[a] = sea_adj(d, g, p, a)
+    if kind == T_MOVE_HOP:
+        for a in range(g.nr):
+            if d.hop[a][p] > 0:
+                c.have |= 1u << a
+            # crossed regions: not enemy-controlled, below the limit (L358-L359); sea-only regions never crossed
+            if rctrl(d, a) != opp and d.hop[a][p] < L and not (g.sea_only >> a) & 1:
+                c.cross |= 1u << a
+        for a in range(g.ns):
+            if sctrl(d, a) != opp:                    # every sea of a sea path is crossed (L357)
+                c.usable |= 1u << a
+        components(c.cross, g.land_adj, c.comp)
+        components(c.usable, c.sadj, c.scomp)
+    else:
+        for a in range(g.ns):
+            if d.gal[a][p] > 0:
+                c.have |= 1u << a
+            if sctrl(d, a) != opp and d.gal[a][p] < L:   # L386-L387
+                c.cross |= 1u << a
+        components(c.cross, c.sadj, c.comp)
+
+
+cdef uint32_t ctx_origins(const Static* g, const MoveCtx* c, int kind, int dest) noexcept nogil:
+    """Areas holding p's units that can reach dest now (region for hoplites, sea index for galleys)."""
+    cdef uint32_t nb, reach = 0, m, origins, seas = 0
+    cdef int r
+    if kind == T_MOVE_HOP:
+        origins = 0
+        if not (g.sea_only >> dest) & 1:
+            nb = g.land_adj[dest]
+            m = nb & c.cross
+            while m:
+                r = lowbit(m)
+                reach |= c.comp[r]
+                m &= ~c.comp[r]
+            origins = nb
+            m = reach
+            while m:
+                r = lowbit(m)
+                m &= m - 1
+                origins |= g.land_adj[r]
+            origins &= ~g.sea_only
+        m = g.coast[dest] & c.usable
+        while m:
+            r = lowbit(m)
+            seas |= c.scomp[r]
+            m &= ~c.scomp[r]
+        while seas:
+            r = lowbit(seas)
+            seas &= seas - 1
+            origins |= g.sea_regions[r]
+        return origins & c.have & ~(1u << dest)
+    nb = c.sadj[dest]
+    m = nb & c.cross
+    while m:
+        r = lowbit(m)
+        reach |= c.comp[r]
+        m &= ~c.comp[r]
+    origins = nb
+    m = reach
+    while m:
+        r = lowbit(m)
+        m &= m - 1
+        origins |= c.sadj[r]
+    return origins & c.have & ~(1u << dest)
+
+
+cdef uint32_t hoplite_origins(const PolisData* d, const Static* g, int p, int dest) noexcept nogil:
+    cdef MoveCtx c
+    move_ctx(d, g, p, T_MOVE_HOP, &c)
+    return ctx_origins(g, &c, T_MOVE_HOP, dest)
 
 
 cdef uint32_t galley_origins(const PolisData* d, const Static* g, int p, int dest) noexcept nogil:
-    cdef int L = limit(d), opp = 1 - p, s
-    cdef uint32_t cross = 0, reach, frontier, nxt, origins, have = 0
-    for s in range(g.ns):
-        if s != dest and sctrl(d, s) != opp and d.gal[s][p] < L:
-            cross |= 1u << s
-        if d.gal[s][p] > 0:
-            have |= 1u << s
-    reach = sea_adj(d, g, p, dest) & cross
-    frontier = reach
-    while frontier:
-        nxt = 0
-        while frontier:
-            s = lowbit(frontier)
-            frontier &= frontier - 1
-            nxt |= sea_adj(d, g, p, s)
-        nxt &= cross & ~reach
-        reach |= nxt
-        frontier = nxt
-    origins = sea_adj(d, g, p, dest)
-    frontier = reach
-    while frontier:
-        s = lowbit(frontier)
-        frontier &= frontier - 1
-        origins |= sea_adj(d, g, p, s)
-    return origins & have & ~(1u << dest)
-
-
-cdef inline uint32_t move_origins(const PolisData* d, const Static* g, int p, int kind, int dest) noexcept nogil:
-    if kind == T_MOVE_HOP:
-        return hoplite_origins(d, g, p, dest)
-    return galley_origins(d, g, p, dest - g.nr)
+    cdef MoveCtx c
+    move_ctx(d, g, p, T_MOVE_GAL, &c)
+    return ctx_origins(g, &c, T_MOVE_GAL, dest)
 
 
 # ---- trade reachability (spec 5.9) ---------------------------------------------------------------------------------
@@ -562,11 +591,14 @@ cdef int mask_payable(const PolisData* d, const Static* g, int p, int t, int mas
 
 
 cdef int tile_payable(const PolisData* d, const Static* g, int p, int t) noexcept nogil:
-    cdef int m
-    for m in range(1 << g.tncomp[t]):
-        if mask_payable(d, g, p, t, m):
-            return 1
-    return 0
+    """Some whole-component silver substitution pays for tile t: pay in silver exactly the components p cannot
+    cover (each resource appears in one component at most), which needs the least silver."""
+    cdef int i, r, silver = 0
+    for i in range(g.tncomp[t]):
+        r = g.tcres[t][i]
+        if r == SILVER or d.res[p][r] < g.tcamt[t][i]:
+            silver += g.tcamt[t][i]
+    return silver <= d.res[p][SILVER]
 
 
 cdef int gen_dev_polis(const PolisData* d, const Static* g, int p, int t, int* out) noexcept nogil:
@@ -599,23 +631,18 @@ cdef int gen_dev_tile(const PolisData* d, const Static* g, int p, int* out) noex
 
 cdef int gen_move_dest(const PolisData* d, const Static* g, int p, int kind, int* out) noexcept nogil:
     cdef int n = 0, a, L = limit(d)
-    cdef uint32_t have = 0
+    cdef MoveCtx c
     if d.prestige[p] < 1:
         return 0
+    move_ctx(d, g, p, kind, &c)
     if kind == T_MOVE_HOP:
         for a in range(g.nr):
-            if d.hop[a][p] > 0:
-                have |= 1u << a
-        have &= ~g.sea_only
-        for a in range(g.nr):
-            if d.hop[a][p] >= L:
-                continue
-            if (not (g.sea_only >> a) & 1 and g.land_adj[a] & have) or hoplite_origins(d, g, p, a):
+            if d.hop[a][p] < L and ctx_origins(g, &c, kind, a):
                 out[n] = A_AREA + a
                 n += 1
     else:
         for a in range(g.ns):
-            if d.gal[a][p] < L and galley_origins(d, g, p, a):
+            if d.gal[a][p] < L and ctx_origins(g, &c, kind, a):
                 out[n] = A_AREA + g.nr + a
                 n += 1
     return n
@@ -624,6 +651,7 @@ cdef int gen_move_dest(const PolisData* d, const Static* g, int p, int kind, int
 cdef int any_move_dest(const PolisData* d, const Static* g, int p, int kind) noexcept nogil:
     cdef int a, L = limit(d), o, opp = 1 - p
     cdef uint32_t room = 0, usable = 0, m
+    cdef MoveCtx c
     if d.prestige[p] < 1:
         return 0
     if kind == T_MOVE_HOP:
@@ -644,12 +672,14 @@ cdef int any_move_dest(const PolisData* d, const Static* g, int p, int kind) noe
                 for a in range(g.nr):
                     if a != o and (room >> a) & 1 and g.coast[a] & m:
                         return 1
+    move_ctx(d, g, p, kind, &c)
+    if kind == T_MOVE_HOP:
         for a in range(g.nr):
-            if d.hop[a][p] < L and hoplite_origins(d, g, p, a):
+            if d.hop[a][p] < L and ctx_origins(g, &c, kind, a):
                 return 1
     else:
         for a in range(g.ns):
-            if d.gal[a][p] < L and galley_origins(d, g, p, a):
+            if d.gal[a][p] < L and ctx_origins(g, &c, kind, a):
                 return 1
     return 0
 
@@ -657,8 +687,10 @@ cdef int any_move_dest(const PolisData* d, const Static* g, int p, int kind) noe
 cdef int gen_move_from(const PolisData* d, const Static* g, int p, int* out) noexcept nogil:
     cdef int n = 0, a, dest = d.sel_area
     cdef uint32_t o = 0
+    cdef MoveCtx c
     if units(d, g, dest, p) < limit(d):
-        o = move_origins(d, g, p, d.cur, dest)
+        move_ctx(d, g, p, d.cur, &c)
+        o = ctx_origins(g, &c, d.cur, dest if d.cur == T_MOVE_HOP else dest - g.nr)
     while o:
         a = lowbit(o)
         o &= o - 1
@@ -766,20 +798,31 @@ cdef int gen_proxenos(const PolisData* d, const Static* g, int p, int* out) noex
 
 
 cdef int proxenos_quick(const PolisData* d, const Static* g, int p) noexcept nogil:
-    """Quick yes: a polis in the same region, or on the same port sea, within the silver at hand."""
-    cdef int start = d.prox[p], opp = 1 - p, pol, r0, k, j
+    """Quick yes: an allowed polis in the same region, on the same port sea, or in a neighbouring region,
+    within the silver at hand (a sufficient test; the full search decides otherwise)."""
+    cdef int start = d.prox[p], opp = 1 - p, r0, s, r, sil = d.res[p][SILVER]
+    cdef uint32_t ok = (1u << NPOL) - 1, m
     if start < 0:
         return 0
+    ok &= ~(1u << start) & ~(1u << g.capital[opp])
+    if d.prox[opp] >= 0:
+        ok &= ~(1u << d.prox[opp])
     r0 = g.preg[start]
-    for pol in range(NPOL):
-        if pol == start or pol == d.prox[opp] or pol == g.capital[opp]:
-            continue
-        if r0 >= 0 and g.preg[pol] == r0 and d.hop[r0][opp] <= d.res[p][SILVER]:
+    if r0 >= 0 and d.hop[r0][opp] <= sil and g.reg_poleis[r0] & ok:
+        return 1
+    m = g.portmask[start]
+    while m:
+        s = lowbit(m)
+        m &= m - 1
+        if d.gal[s][opp] <= sil and g.sea_poleis[s] & ok:
             return 1
-        for k in range(g.nports[start]):
-            for j in range(g.nports[pol]):
-                if g.port[start][k] == g.port[pol][j] and d.gal[g.port[pol][j]][opp] <= d.res[p][SILVER]:
-                    return 1
+    if r0 >= 0 and not (g.sea_only >> r0) & 1:
+        m = g.land_adj[r0] & ~g.sea_only
+        while m:
+            r = lowbit(m)
+            m &= m - 1
+            if d.hop[r0][opp] + d.hop[r][opp] <= sil and g.reg_poleis[r] & ok:
+                return 1
     return 0
 
 
@@ -1991,6 +2034,13 @@ cdef class PolisGame(Game):
                 g.port[i][j] = s
             if g.preg[i] >= 0:
                 g.reg_poleis[g.preg[i]] |= 1u << i
+            for s in t["ports"][i]:
+                g.portmask[i] |= 1u << s
+                g.sea_poleis[s] |= 1u << i
+        for i in range(g.nr):
+            for j in range(g.ns):
+                if (g.coast[i] >> j) & 1:
+                    g.sea_regions[j] |= 1u << i
         for i in range(2):
             g.capital[i] = t["capital"][i]
             g.trade_poleis[i] = t["trade_poleis"][i]
