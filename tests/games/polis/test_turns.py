@@ -191,3 +191,19 @@ def test_11_3_engine_safety_cap_forces_pass():
     """Engine-only cap (spec 11.3, not a rule): after 60 turns in a round only passing is offered."""
     s = edit(fresh(), lambda j: j["turns"].__setitem__(1, 61))
     assert names(s) == ["pass"]
+
+
+def test_data_files_are_checked_and_replaceable(tmp_path):
+    """Spec 10 (every ASSUMED value in data): a broken replacement file is refused with its name and entry."""
+    from engine.errors import BadOptionError
+    with pytest.raises(BadOptionError, match="events.json.*bad effect"):
+        _events_dir(tmp_path, [{"side": "athens", "op": "plague"}])
+
+
+def test_evaluate_is_a_probability_favouring_the_leader():
+    """evaluate(): a heuristic on the returns scale (two values in [0, 1] summing to 1), higher for the leader."""
+    s = fresh()
+    ev = s.evaluate()
+    assert abs(sum(ev) - 1) < 1e-9 and all(0 <= v <= 1 for v in ev)
+    rich = edit(s, lambda j: j["players"]["athens"].update(prestige=20))
+    assert rich.evaluate()[0] > ev[0] > 0
