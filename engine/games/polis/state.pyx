@@ -1327,11 +1327,12 @@ cdef void battle_check(PolisData* d, const Static* g, int ctx, int chooser) noex
     d.check_ctx = ctx
     d.chooser = chooser
     d.pending = 0
+    # (both sides need 2+ units to play a card pair; only an event raising the stacking limit could break that)
     for a in range(g.nr):
-        if d.hop[a][0] + d.hop[a][1] >= 8:
+        if d.hop[a][0] + d.hop[a][1] >= 8 and d.hop[a][0] >= 2 and d.hop[a][1] >= 2:
             d.pending |= 1u << a
     for a in range(g.ns):
-        if d.gal[a][0] + d.gal[a][1] >= 8:
+        if d.gal[a][0] + d.gal[a][1] >= 8 and d.gal[a][0] >= 2 and d.gal[a][1] >= 2:
             d.pending |= 1u << (g.nr + a)
     next_battle(d, g)
 
