@@ -169,3 +169,38 @@ def test_6_1_refight_at_next_check_when_eight_remain_L604():
     assert s.current_player() == 0                       # the check of Sparta's turn is over: Athens plays
     play(s, "pass")                                       # Athens' turn ends: Boeotia fights again
     assert s.to_json()["battle"]["area"] == "Boeotia"
+
+
+def test_random_battles_keep_every_invariant():
+    """Spec 6 as a whole: random play through many battles (several areas at 8+ cubes in sigma) never breaks
+    the piece accounting, the 24-card deck, hand sizes or the stacking limits (from_json re-checks them all)."""
+    import random
+
+    def fn(j):
+        set_round(j, "sigma")
+        clear_units(j)
+        j["regions"]["Boeotia"].update(athens=4, sparta=4)
+        j["regions"]["Megaris"].update(athens=4, sparta=3)
+        j["regions"]["Arcadia"]["sparta"] = 1
+        j["seas"]["Cyclades"].update(athens=4, sparta=4)
+        j["seas"]["Myrtoan"].update(athens=3, sparta=4)
+        j["players"]["athens"].update(prestige=8, wheat=12)
+        j["players"]["sparta"].update(prestige=8, wheat=12)
+    start = edit(fresh(), fn)
+    battles = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        s = start.clone()
+        for _ in range(400):
+            if s.is_terminal():
+                break
+            j = s.to_json()
+            assert G.state_from_json(j).to_json() == j
+            if j["phase"] == "attack":
+                battles += 1
+            if s.is_chance_node():
+                outs = s.chance_outcomes()
+                s.apply(rng.choices([a for a, _ in outs], [p for _, p in outs])[0])
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+    assert battles > 20
