@@ -503,13 +503,25 @@ cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) 
 
 
 # ---- option generators: each fills out[] ascending and returns the count (0 = the step is impossible) ----------
+cdef uint32_t owned_mask(const PolisData* d, int p) noexcept nogil:
+    cdef uint32_t m = 0
+    cdef int pol
+    for pol in range(NPOL):
+        if d.owner[pol] == p:
+            m |= 1u << pol
+    return m
+
+
 cdef int gen_train_polis(const PolisData* d, const Static* g, int p, int* out) noexcept nogil:
     cdef int n = 0, pol, r
     if d.res[p][IRON] + d.res[p][SILVER] < 1:
         return 0
-    for pol in range(NPOL):
+    cdef uint32_t m = owned_mask(d, p)
+    while m:
+        pol = lowbit(m)
+        m &= m - 1
         r = g.preg[pol]
-        if d.owner[pol] == p and r >= 0 and d.pop[pol] >= 2 and d.hop[r][p] < limit(d):
+        if r >= 0 and d.pop[pol] >= 2 and d.hop[r][p] < limit(d):
             out[n] = A_POLIS + pol
             n += 1
     return n
@@ -610,15 +622,6 @@ cdef int gen_dev_polis(const PolisData* d, const Static* g, int p, int t, int* o
     return n
 
 
-cdef uint32_t owned_mask(const PolisData* d, int p) noexcept nogil:
-    cdef uint32_t m = 0
-    cdef int pol
-    for pol in range(NPOL):
-        if d.owner[pol] == p:
-            m |= 1u << pol
-    return m
-
-
 cdef int gen_dev_tile(const PolisData* d, const Static* g, int p, int* out) noexcept nogil:
     cdef int n = 0, t
     cdef uint32_t free = owned_mask(d, p) & ~d.started
@@ -717,7 +720,15 @@ cdef int gen_siege(const PolisData* d, const Static* g, int p, int* out) noexcep
     cdef int n = 0, pol
     if d.prestige[p] < 1:
         return 0
-    for pol in range(NPOL):
+    cdef uint32_t cand = 0, m
+    cdef int r
+    for r in range(g.nr):                             # only regions p controls with enough hoplites matter
+        if d.hop[r][p] > d.hop[r][1 - p]:
+            cand |= g.reg_poleis[r]
+    m = cand
+    while m:
+        pol = lowbit(m)
+        m &= m - 1
         if siege_ok(d, g, p, pol):
             out[n] = A_POLIS + pol
             n += 1
