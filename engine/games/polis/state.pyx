@@ -1723,7 +1723,7 @@ cdef void siege_roll(PolisData* d, const Static* g, int roll) noexcept nogil:
 
 
 cdef void apply_action(PolisData* d, const Static* g, int a) noexcept nogil:
-    cdef int p = d.active, ph = d.phase, k, r, pol, t, c, opp = 1 - p, x, y
+    cdef int p = d.active, ph = d.phase, k, r, pol, t, c, opp = 1 - p, x = 0, y
     cdef int cost[NPOL]
     cdef int buf[64]
     if ph == PH_SETUP_TILES or ph == PH_TILE_DRAW:
