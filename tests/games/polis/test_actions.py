@@ -1,7 +1,7 @@
 """Spec section 5: the eleven actions, ransom and their preconditions, costs and limits."""
 import pytest
 
-from tests.games.polis.helpers import G, clear_units, edit, fresh, names, play, player, set_round
+from .helpers import G, clear_units, edit, fresh, names, play, player, set_round
 
 
 # --- 5.0 / 5.1 train hoplites, stacking limit ---------------------------------------------------------------------

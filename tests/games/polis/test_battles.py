@@ -1,5 +1,5 @@
 """Spec section 6: battles (cards, matching, Misthophoroi, Salpinktes, retreat, prestige flows, end conditions)."""
-from tests.games.polis.helpers import CODES, COUNTS, G, battle, clear_units, edit, fresh, names, play, player, set_round
+from .helpers import CODES, COUNTS, G, battle, clear_units, edit, fresh, names, play, player, set_round
 
 
 def _hands(att, dfn, attacker="sparta"):

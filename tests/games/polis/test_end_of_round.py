@@ -1,5 +1,5 @@
 """Spec 4.4 (end of round, steps 1-7) and section 8 (sudden death, scoring, tie-breaks)."""
-from tests.games.polis.helpers import G, edit, fresh, names, play, player, set_round
+from .helpers import G, edit, fresh, names, play, player, set_round
 
 
 def _fed(j, sparta_wheat=7, athens_wheat=8):

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import BadMoveError, BadStateError, IllegalActionError
 from engine.rng import RNG
-from tests.games.polis.helpers import G, battle, edit, fresh, names, play
+from .helpers import G, battle, edit, fresh, names, play
 
 
 def _battle():

@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from engine.registry import load_game
-from tests.games.polis.helpers import G, edit, fresh, names, play, player, set_round, clear_units
+from .helpers import G, edit, fresh, names, play, player, set_round, clear_units
 
 
 def test_3_setup_pieces_and_tracks_L79_L106():
@@ -207,3 +207,14 @@ def test_evaluate_is_a_probability_favouring_the_leader():
     assert abs(sum(ev) - 1) < 1e-9 and all(0 <= v <= 1 for v in ev)
     rich = edit(s, lambda j: j["players"]["athens"].update(prestige=20))
     assert rich.evaluate()[0] > ev[0] > 0
+
+
+def test_4_2_no_different_second_action_means_pass_A17():
+    """Spec 4.2 (ASSUMED A17): after action 1, if no action of another type is possible, only passing is left."""
+    def fn(j):
+        for r in ("iron", "wood", "wine", "silver", "wheat"):
+            j["players"]["sparta"][r] = 0
+        j["players"]["sparta"].update(prestige=0, proxenos="captured")
+    s = play(edit(fresh(), fn), "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0")
+    s = edit(s, lambda j: [j["players"]["sparta"].update({r: 0}) for r in ("iron", "wheat")])
+    assert s.to_json()["flow"]["acts"] == 1 and names(s) == ["pass"]
