@@ -2,11 +2,13 @@
 
 Rules: shared/rules/polis.md; coverage and the split of a turn into decisions: docs/rules/polis.md.
 Seat 0 is Athens, seat 1 is Sparta. Every table the rulebook lost comes from data/*.json (see data.py).
-The Python face (JSON, notation, render) lives in the second half of this file and in render.py.
+The Python face delegates to codec.py (JSON, observation), notation.py (move names) and render.py (text view).
+Layout: helpers, movement/trade/proxenos searches, option generators (one per decision), chance, flow (turns,
+battles, end of round), apply, then the Game and State classes.
 """
 from libc.math cimport exp
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_ACTIONS, TERMINAL, Game, State, returns_from_keys
 from engine.hashing cimport hash_bytes, hash_mix
