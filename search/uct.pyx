@@ -10,6 +10,7 @@ Chance nodes are never chosen: their outcome is sampled by its probability and t
 Rewards are vectors (one value per player, from ``c_returns`` or ``c_evaluate``); at a node the player to move
 picks by its own component (max^n).
 """
+from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
@@ -165,6 +166,8 @@ cdef class UCT:
             else:
                 self.iterate()
             self.iterations += 1
+            if (self.iterations & 1023) == 0:
+                PyErr_CheckSignals()            # Ctrl-C stops a long search
             if iterations > 0 and self.iterations >= iterations:
                 break
             if calls > 0 and self.calls >= calls:
