@@ -4,10 +4,11 @@
                               --pair "ismcts:iterations=10000" random --pair ... [--out table.md]
 
 A pairing A vs B plays `games` games: deals (referee seeds) are reused across every rotation of the seats, so each
-bot plays each seat on the same chance outcomes (duplicate format). With n players the seats alternate A, B, A, ...
-Each game scores A by the mean return of its seats (returns are rank-based in [0, 1]: 0.5 is parity); the table
-gives A's mean score with a 95% confidence interval (normal approximation), and wins / draws / losses of A (a game
-counts as a win when A's seats score more than B's).
+bot plays each seat on the same chance outcomes (duplicate format). With n > 2 players A sits in one seat and B in
+all the others (A against the field; ``--seating alternate``: A, B, A, ...). Each game scores A by the mean return
+of its seats (returns are rank-based in [0, 1]: 0.5 is parity); the table
+gives A's mean score with a 95% confidence interval (normal approximation), wins / draws / losses of A (a game
+counts as a win when A's seats score more than B's on average) and A's outright first places.
 
 Players are spec strings: ``random``, ``greedy`` (the one-move bot: the legal move whose resulting state
 evaluate()s best for the mover), or a searcher spec (``ismcts:iterations=10000,c=0.7``). Every player decides on
@@ -107,9 +108,15 @@ def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dic
     return {"returns": state.returns(), "seconds": spent, "moves": moves}
 
 
-def _seatings(a: str, b: str, n: int) -> list[list[str]]:
-    """Every rotation of the alternating seating A, B, A, ... (for 2 players: A-B and B-A)."""
-    base = [a if i % 2 == 0 else b for i in range(n)]
+SEATINGS = ("one", "alternate")
+
+
+def _seatings(a: str, b: str, n: int, seating: str = "one") -> list[list[str]]:
+    """Every rotation of the base seating: "one": A in one seat and B in all the others (A against the field);
+    "alternate": A, B, A, ... (the same for 2 players: A-B and B-A)."""
+    if seating not in SEATINGS:
+        raise ValueError(f"seating {seating!r} is not one of {', '.join(SEATINGS)}")
+    base = [a if (i == 0 if seating == "one" else i % 2 == 0) else b for i in range(n)]
     return [base[r:] + base[:r] for r in range(n)]
 
 
@@ -121,19 +128,20 @@ def _job(args):
     b_seats = [i for i in range(len(r)) if i not in a_seats]
     b = sum(r[i] for i in b_seats) / len(b_seats)
     a_time = sum(out["seconds"][i] for i in a_seats)
-    return {"a": a, "b": b, "a_seconds": a_time, "moves": out["moves"]}
+    first = any(r[i] == 1.0 for i in a_seats)          # an A seat won outright (sole first place)
+    return {"a": a, "b": b, "a_seconds": a_time, "moves": out["moves"], "first": first}
 
 
 def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, seed: int = 1,
-            pool: ProcessPoolExecutor | None = None) -> dict:
+            pool: ProcessPoolExecutor | None = None, seating: str = "one") -> dict:
     """Play A vs B for at least `games` games (rounded up to whole rotations); A's score and its 95% CI."""
     n = load_game(game_name, **options).num_players
-    seatings = _seatings(a, b, n)
+    seatings = _seatings(a, b, n, seating)
     deals = math.ceil(games / len(seatings))
     jobs = []
     for d in range(deals):
         for seats in seatings:
-            a_seats = [i for i, s in enumerate(seats) if s == a] if a != b else list(range(0, n, 2))
+            a_seats = [i for i, s in enumerate(seats) if s == a] if a != b else [0]
             jobs.append((game_name, options, seats, seed * 100_003 + d, a_seats))
     results = list(pool.map(_job, jobs)) if pool is not None else [_job(j) for j in jobs]
     scores = [r["a"] for r in results]
@@ -144,29 +152,30 @@ def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, see
         "a": a, "b": b, "games": len(scores), "score": mean, "ci95": 1.96 * sd / math.sqrt(len(scores)),
         "wins": sum(r["a"] > r["b"] for r in results), "draws": sum(r["a"] == r["b"] for r in results),
         "losses": sum(r["a"] < r["b"] for r in results),
+        "firsts": sum(r["first"] for r in results),
         "a_seconds_per_game": sum(r["a_seconds"] for r in results) / len(results),
         "decisions_per_game": decisions / len(results),
     }
 
 
 def strength_table(game_name: str, pairs: list[tuple[str, str]], options: dict | None = None, games: int = 100,
-                   seed: int = 1, processes: int = 1) -> list[dict]:
+                   seed: int = 1, processes: int = 1, seating: str = "one") -> list[dict]:
     """Every pairing of `pairs` on one game; games run on `processes` local processes."""
     options = dict(options or {})
     if processes > 1:
         with ProcessPoolExecutor(max_workers=processes) as pool:
-            return [pairing(game_name, options, a, b, games, seed, pool) for a, b in pairs]
-    return [pairing(game_name, options, a, b, games, seed) for a, b in pairs]
+            return [pairing(game_name, options, a, b, games, seed, pool, seating) for a, b in pairs]
+    return [pairing(game_name, options, a, b, games, seed, None, seating) for a, b in pairs]
 
 
 def markdown_table(game_name: str, options: dict, rows: list[dict]) -> str:
     opts = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     lines = [f"{game_name} ({opts})", "",
-             "| A | B | games | A's score | 95% CI | A wins / draws / losses | A's seconds a game |",
-             "|---|---|---:|---:|---:|---:|---:|"]
+             "| A | B | games | A's score | 95% CI | A wins / draws / losses | A first | A's seconds a game |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         lines.append(f"| `{r['a']}` | `{r['b']}` | {r['games']} | {r['score']:.3f} | ±{r['ci95']:.3f} | "
-                     f"{r['wins']} / {r['draws']} / {r['losses']} | {r['a_seconds_per_game']:.2f} |")
+                     f"{r['wins']} / {r['draws']} / {r['losses']} | {r['firsts']} | {r['a_seconds_per_game']:.2f} |")
     return "\n".join(lines)
 
 
@@ -179,6 +188,8 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seating", choices=SEATINGS, default="one",
+                        help="with more than 2 players: one A against B in every other seat (default), or A, B, A, ...")
     parser.add_argument("--out", default=None, help="append the markdown table to this file")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
@@ -186,8 +197,10 @@ def main(argv=None):
         options["players"] = args.players
     options = dict(load_game(args.game, **options).options)
     t0 = time.perf_counter()
-    rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed, args.processes)
-    text = markdown_table(args.game, options, rows) + f"\n\n({time.perf_counter() - t0:.0f} s)\n"
+    rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed, args.processes,
+                          args.seating)
+    text = (markdown_table(args.game, options, rows) + f"\n\nseating: {args.seating}; "
+            f"{time.perf_counter() - t0:.0f} s\n")
     print(text)
     if args.out:
         with open(args.out, "a") as f:

@@ -6,7 +6,10 @@ from search.strength import Player, _seatings, markdown_table, pairing, play_gam
 
 def test_seatings_rotate_every_seat():
     assert _seatings("A", "B", 2) == [["A", "B"], ["B", "A"]]
-    assert _seatings("A", "B", 3) == [["A", "B", "A"], ["B", "A", "A"], ["A", "A", "B"]]
+    assert _seatings("A", "B", 3) == [["A", "B", "B"], ["B", "B", "A"], ["B", "A", "B"]]
+    assert _seatings("A", "B", 3, "alternate") == [["A", "B", "A"], ["B", "A", "A"], ["A", "A", "B"]]
+    with pytest.raises(ValueError, match="seating 'x'"):
+        _seatings("A", "B", 3, "x")
 
 
 def test_play_game_is_reproducible_and_legal():
