@@ -471,6 +471,7 @@ cdef void release_all(MNData* d, int p, int x) noexcept nogil:
             d.circe[k] = -1
     if d.cap_by[p] == x:
         d.cap_by[p] = -1
+        d.cap_round[p] = 0
 
 
 cdef void release_excess(MNData* d, int p, int x) noexcept nogil:
@@ -488,6 +489,7 @@ cdef void release_excess(MNData* d, int p, int x) noexcept nogil:
             h -= 1
     if h > d.leg[p][x] and d.cap_by[p] == x:
         d.cap_by[p] = -1
+        d.cap_round[p] = 0
 
 
 cdef void release_at_war(MNData* d) noexcept nogil:
@@ -796,6 +798,7 @@ cdef void _setup(MNData* d, int players, dict options) except *:
     for p in range(MAXP):
         d.ctrl[p] = -1
         d.cap_by[p] = -1
+        d.cap_round[p] = 0
         d.fort[p] = -1
     for k in range(MAXK):
         d.occ[k] = -1
@@ -1378,9 +1381,11 @@ cdef void end_move_turn(MNData* d) noexcept nogil:
             if not linked(d, p, x):
                 d.ctrl[p] = -1
                 d.cap_by[p] = -1
+                d.cap_round[p] = 0
             elif markers_left(d, x) > 0:
                 d.ctrl[p] = x
                 d.cap_by[p] = -1
+                d.cap_round[p] = 0
                 for k in range(P_SLOT0[p], P_SLOT0[p] + P_NSLOT[p]):
                     if d.occ[k] == x:
                         d.occ[k] = -1
