@@ -754,6 +754,24 @@ cdef class MareNostrumState(State):
         tracks(&self.d, out)
         return [[out[p * 3 + t] for t in range(3)] for p in range(self.d.players)]
 
+    def _enter(self, str phase):
+        """Start a phase from this position (for tests and tools): collect, trade, build, move, leadership."""
+        cdef MNData* d = &self.d
+        if phase == "collect":
+            d.round += 1
+            collect(d)
+        elif phase == "trade":
+            start_trade(d)
+        elif phase == "build":
+            start_build(d)
+        elif phase == "move":
+            start_move(d)
+        elif phase == "leadership":
+            d.c_k = -1
+            next_title(d)
+        else:
+            raise ValueError(f"mare_nostrum: no phase {phase!r}")
+
     def step_name(self):
         return STEP_NAMES[self.d.step]
 
