@@ -864,6 +864,10 @@ cdef void _setup(MNData* d, int players, dict options) except *:
     d.b_att = d.b_def = -1
     d.step = S_HERODRAW
     d.cur = CHANCE
+    if options["all_heroes_open"]:       # variant L75-77: all 17 cards face up from the start
+        d.row = d.facedown
+        d.facedown = 0
+        start_trade(d)
 
 
 # ------------------------------------------------------------------------------------------------------------------

@@ -320,3 +320,32 @@ def test_spec5_2_4_gift_step_moves_one_resource_openly():
     s.apply("gift:Wine")
     assert res_of(s, "Greece").get("Wine", 0) == before + 1
     assert s.step_name() == "choose-builder"
+
+
+def test_spec3_1_L75_77_variant_all_heroes_open():
+    s = game(5, all_heroes_open=True).new_initial_state()
+    assert s.step_name() == "exchange"
+    assert s.to_json()["machine"]["row"] == (1 << 17) - 1 and s.to_json()["machine"]["facedown"] == 0
+
+
+def test_spec10_L638_no_action_gives_away_units_buildings_or_cards():
+    """Diplomacy (L632-638): the only transfers are the trade phase's; units leave the map only in battle or
+    by Sheba's sacrifice; nobody destroys his own units (Q&A L648-650)."""
+    from engine.rng import RNG
+    from engine.records import sample_outcome
+    s = opening(5)
+    rng = RNG(11)
+    for _ in range(3000):
+        if s.is_terminal():
+            break
+        before = s.to_json()
+        step = s.step_name()
+        a = sample_outcome(s.chance_outcomes(), rng) if s.is_chance_node() else rng.choice(s.legal_actions())
+        s.apply(a)
+        after = s.to_json()
+        for p, (e0, e1) in enumerate(zip(before["empires"], after["empires"])):
+            assert set(e0["cards"]) <= set(e1["cards"])           # cards are never lost or given
+            units0 = sum(e0["legions"].values()) + sum(e0["triremes"].values()) + len(e0["fortresses"])
+            units1 = sum(e1["legions"].values()) + sum(e1["triremes"].values()) + len(e1["fortresses"])
+            if units1 < units0:
+                assert step in ("hits-defender", "casualty-attacker", "casualty-defender", "capture"), step
