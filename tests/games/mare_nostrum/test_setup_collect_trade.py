@@ -150,19 +150,14 @@ def test_spec5_1_L250_L251_artemis_coin_and_colossus_pick():
     assert s.step_name() == "exchange"
 
 
-def test_spec5_1_G10_shortage_shared_in_trade_order():
-    """Pottery has 3 tokens; with 1 left in the reserve the higher trade value is served first."""
-    p = empty_hands(Pos(opening(5)))
-    p.res("Rome", Pottery=2)                 # 2 of the 3 Pottery are held: 1 in the reserve
-    p.control("Sardinia", "Greece")          # Greece (trade 4) and Carthage (trade 7) each make 1 Pottery?
-    s0 = p.state()
-    # make both Greece (Achaea) and Carthage produce Pottery: give Carthage Achaea's twin by occupation
-    p.space("Achaea", "caravan:Pottery", occupier="Carthage").units("Carthage", legions={"Hispania": 1,
-                                                                                        "Achaea": 1})
-    p.units("Greece", legions={"Macedonia": 1}, fortresses=[])
+def test_spec5_1_G10_shortage_shared_one_at_a_time_in_trade_order():
+    """Gems: 5 tokens, Rome holds 2, so 3 in the reserve for Babylon's 2 and Carthage's 2 (ASSUMED G10, L652)."""
+    p = empty_hands(Pos(opening(5))).res("Rome", Gems=2)
+    p.control("Arabia", "Carthage").space("Arabia", "caravan:Gems").space("Arabia", "market")
     s = collect(p)
-    assert res_of(s, "Carthage").get("Pottery") == 1
-    assert s0.to_json()["machine"]["supply"][0] == 1
+    assert s.track_values()[seat(s, "Carthage")][0] > s.track_values()[seat(s, "Babylon")][0]
+    assert res_of(s, "Carthage")["Gems"] == 2 and res_of(s, "Babylon")["Gems"] == 1
+    assert s.to_json()["machine"]["supply"][1] == 0
 
 
 # --- 5.2 trade ----------------------------------------------------------------------------------------------
