@@ -580,56 +580,76 @@ cdef inline int can_cheap(MNData* d, int x, int g) noexcept nogil:
 
 
 cdef int pay_legal(MNData* d, int x, int* out) noexcept nogil:
-    cdef int n = 0, t, g, ok, rare
+    """The resources that can go next into the set being paid, such that the set can still be completed."""
+    cdef int n = 0, g, c, left = d.pay_left, coins = d.res[x][COIN]
+    cdef int cleo = has(d, x, C_CLEOPATRA) and not d.pay_for
+    cdef int hann = has(d, x, C_HANNIBAL) and not d.pay_dbl
+    cdef int suf_distinct[NG + 1]
+    cdef int suf_has2[NG + 1]
+    cdef int start, after, rep_ok, cap
     if d.pay_mode == 3:                  # Spartacus / Gilgamesh / Pharos: 1 coin or 1 good of the named kind
         g = d.pay_cheapg
         if d.res[x][g] > 0:
             out[n] = A_ITEM + g; n += 1
-        if d.res[x][COIN] > 0:
+        if coins > 0:
             out[n] = A_ITEM + COIN; n += 1
         if (d.rare[x] >> g) & 1:
             out[n] = A_ITEM + NR + g; n += 1
         return n
-    # ordinary goods and coin (ids 0..13), then rare goods (ids 14..26)
-    for t in range(NI):
-        if cnt_item(d, x, t) == 0:
+    if d.pay_mode == 1:                  # a coin set: coins, and Cleopatra's one good as the last item
+        if left == 1 and cleo:
+            for g in range(NG):
+                if d.res[x][g]:
+                    out[n] = A_ITEM + g; n += 1
+        if coins >= left or (cleo and coins >= left - 1 and left >= 2 and any_good(d, x)):
+            out[n] = A_ITEM + COIN; n += 1
+        if left == 1 and cleo:
+            for g in range(NG):
+                if (d.rare[x] >> g) & 1:
+                    out[n] = A_ITEM + NR + g; n += 1
+        sort_small(out, n)
+        return n
+    # goods (mode 2) or the first item (mode 0): kinds in ascending order, suffix counts for feasibility
+    suf_distinct[NG] = 0
+    suf_has2[NG] = 0
+    for g in range(NG - 1, -1, -1):
+        c = cnt_good(d, x, g)
+        suf_distinct[g] = suf_distinct[g + 1] + (1 if c >= 1 else 0)
+        suf_has2[g] = suf_has2[g + 1] or c >= 2
+    start = 0 if d.pay_mode == 0 else d.pay_lastg + 1
+    for g in range(NG):
+        c = cnt_good(d, x, g)
+        if c == 0:
             continue
-        ok = 0
-        if t == COIN:
-            if d.pay_mode == 0 or d.pay_mode == 1:
-                d.res[x][COIN] -= 1
-                ok = coins_feasible(d, x, d.pay_left - 1, d.pay_for)
-                d.res[x][COIN] += 1
-            elif d.pay_mode == 2:
-                ok = d.pay_left == 1 and has(d, x, C_CLEOPATRA) and not d.pay_for
-        else:
-            rare = t >= NR
-            g = t - NR if rare else t
-            if d.pay_mode == 1:
-                ok = d.pay_left == 1 and has(d, x, C_CLEOPATRA) and not d.pay_for
-            elif d.pay_mode == 0 or g > d.pay_lastg:
-                if rare:
-                    d.rare[x] &= ~(1 << g)
-                else:
-                    d.res[x][g] -= 1
-                ok = goods_feasible(d, x, d.pay_left - 1, g, rare, d.pay_dbl, d.pay_for)
-                if rare:
-                    d.rare[x] |= 1 << g
-                else:
-                    d.res[x][g] += 1
-            elif g == d.pay_lastg and not d.pay_lastrare and not d.pay_dbl and has(d, x, C_HANNIBAL):
-                if rare:
-                    d.rare[x] &= ~(1 << g)
-                else:
-                    d.res[x][g] -= 1
-                ok = goods_feasible(d, x, d.pay_left - 1, g, rare, 1, d.pay_for)
-                if rare:
-                    d.rare[x] |= 1 << g
-                else:
-                    d.res[x][g] += 1
-        if ok:
-            out[n] = A_ITEM + t
-            n += 1
+        if g >= start:
+            # after one good of kind g, the set can still take: one of each kind above g, a Hannibal double
+            # (a kind above g held twice, or kind g again right after an ordinary one), a Cleopatra coin
+            after = left - 1
+            cap = suf_distinct[g + 1] + (1 if cleo and coins >= 1 else 0)
+            if d.res[x][g] > 0:
+                rep_ok = hann and (suf_has2[g + 1] or c - 1 >= 1)
+                if cap + (1 if rep_ok else 0) >= after:
+                    out[n] = A_ITEM + g; n += 1
+            if (d.rare[x] >> g) & 1:
+                rep_ok = hann and suf_has2[g + 1]
+                if cap + (1 if rep_ok else 0) >= after:
+                    out[n] = A_ITEM + NR + g; n += 1
+        elif g == d.pay_lastg and d.pay_mode == 2 and hann and not d.pay_lastrare:
+            # Hannibal: the same kind again, right after it
+            after = left - 1
+            cap = suf_distinct[g + 1] + (1 if cleo and coins >= 1 else 0)
+            if cap >= after:
+                if d.res[x][g] > 0:
+                    out[n] = A_ITEM + g; n += 1
+                if (d.rare[x] >> g) & 1:
+                    out[n] = A_ITEM + NR + g; n += 1
+    if coins >= 1:
+        if d.pay_mode == 0:
+            if coins_feasible(d, x, left, 0):
+                out[n] = A_ITEM + COIN; n += 1
+        elif left == 1 and cleo:
+            out[n] = A_ITEM + COIN; n += 1
+    sort_small(out, n)
     return n
 
 
@@ -1583,6 +1603,7 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
     cdef int ccard = ncard < MAX_CARDS and can_afford(d, x, CARD_BASE + ncard)
     cdef uint32_t targets = 0, base, okprov = 0, seas = 0
     cdef int nleg = legions_of(d, x), ntri = triremes_of(d, x), nfort = forts_of(d, x)
+    cdef int reserve[6]
     if d.perseus_mode:
         if ncard == MAX_CARDS - 1 and ccard:
             for c in range(17):
@@ -1599,6 +1620,13 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
             if enemies(d, p, x) == 0 or is_own_capital(d, p, x):
                 okprov |= 1u << p
                 seas |= P_SEAS[p]
+    out[n] = A_PASS                      # end the build turn (the lowest id: the list stays ascending)
+    n += 1
+    for k in range(6):
+        reserve[k] = BLD_TOKENS[k]
+    for k in range(NSLOT):
+        if d.built[k]:
+            reserve[SLOT_TYPE[k]] -= 1
     # 1. buildings on empty spaces (L389-393)
     for k in range(NSLOT):
         p = SLOT_PROV[k]
@@ -1609,7 +1637,7 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
         if SLOT_TYPE[k] == CAPITAL and PROV_CAP[p] != d.emp[x]:
             continue
         cost = SLOT_COST[SLOT_TYPE[k]]
-        if (c3 if cost == 3 else (c6 if cost == 6 else can_afford(d, x, cost))) and bld_reserve(d, SLOT_TYPE[k]):
+        if (c3 if cost == 3 else (c6 if cost == 6 else can_afford(d, x, cost))) and reserve[SLOT_TYPE[k]] > 0:
             out[n] = A_SLOT + k
             n += 1
     # 2. control markers (L352-370)
@@ -1677,18 +1705,7 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
     if has(d, x, C_PENTH) and not (d.once[x] & O_PENTH) and nleg < PIECE_LEG and penth_count(d, x) > 0:
         out[n] = A_PENTH
         n += 1
-    out[n] = A_PASS
-    n += 1
-    sort_small(out, n)
     return n
-
-
-cdef inline int bld_reserve(MNData* d, int t) noexcept nogil:
-    cdef int k, used = 0
-    for k in range(NSLOT):
-        if d.built[k] and SLOT_TYPE[k] == t:
-            used += 1
-    return used < BLD_TOKENS[t]
 
 
 cdef int penth_count(MNData* d, int x) noexcept nogil:

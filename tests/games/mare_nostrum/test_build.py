@@ -323,3 +323,100 @@ def test_spec8_L603_glory_shared_when_no_qualifier_is_culture_leader():
     assert s.to_json()["winners"] == ["Rome", "Greece"]
     r = s.returns()                    # a shared victory is a tie for first place (rank returns)
     assert r[0] == r[1] > r[2] == r[3] == r[4]
+
+
+def test_spec8_L611_L800_perseus_fifth_card_wins_at_once():
+    hand = dict(Pottery=1, Gems=1, Papyrus=1, Metal=1, Spices=1, Stone=1, Wood=1, Gold=1, Grain=1, Oil=1)
+    p = empty_hands(Pos(opening(5))).res("Rome", **hand)
+    p.cards("Rome", ["Caesar", "Perseus", "Circe", "Antigone"])
+    p.obj["machine"]["row"] |= 1 << 11                     # Spartacus on offer
+    s = to_build(p, "Rome")
+    s.apply("buy:Spartacus")
+    for _ in range(10):
+        s.apply(s.legal_actions()[0])
+    assert s.is_terminal() and s.to_json()["winners"] == ["Rome"] and s.to_json()["reason"] == "perseus"
+
+
+def test_spec12_3_decisions_stay_small():
+    """Search-friendly split: no decision of a random 5-player game offers more than a few hundred actions."""
+    from engine.rng import RNG
+    from engine.records import sample_outcome
+    s = opening(5)
+    rng = RNG(8)
+    most = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            legal = s.legal_actions()
+            most = max(most, len(legal))
+            s.apply(rng.choice(legal))
+    assert most <= 400
+
+
+def _valid_sets(hand, cost, hannibal, cleopatra, kinds):
+    """Brute force: every multiset of `cost` hand items that is a legal set (L171-174, L337-342)."""
+    import itertools
+    from collections import Counter
+    items = [t for t, n in hand.items() for _ in range(n)]
+    out = set()
+    for combo in itertools.combinations(sorted(items), cost):
+        coins = sum(1 for t in combo if t == "Coin")
+        goods = [t.replace("rare ", "") for t in combo if t != "Coin"]
+        per_kind = Counter(goods)
+        doubles = sum(1 for v in per_kind.values() if v == 2)
+        worse = any(v > 2 for v in per_kind.values())
+        ok = False
+        if not goods:
+            ok = True
+        elif coins == 0 or (cleopatra and coins == 1):
+            ok = not worse and (doubles == 0 or (hannibal and doubles == 1))
+        if cleopatra and len(goods) == 1 and coins == cost - 1:
+            ok = True
+        if ok:
+            out.add(tuple(sorted(Counter(combo).items())))
+    return out
+
+
+@pytest.mark.parametrize("cost", [3, 6])
+@pytest.mark.parametrize("empire,hero", [("Rome", None), ("Egypt", "Cleopatra"), ("Carthage", "Hannibal")])
+def test_spec5_3_2_payment_steps_reach_exactly_the_legal_sets(empire, hero, cost):
+    """Paying one resource at a time never dead-ends and reaches exactly the sets the rules allow."""
+    import random
+    from collections import Counter
+    rnd = random.Random(5)
+    kinds = ["Pottery", "Gems", "Papyrus", "Wood", "Gold", "Grain", "Coin"]
+    build = {"Rome": "legion:Italia", "Egypt": "legion:Aegyptus", "Carthage": "legion:Africa"}[empire]
+    if cost == 6:
+        build = {"Rome": "build:Gallia:temple", "Egypt": "build:Cyrenaica:temple",
+                 "Carthage": "build:Hispania:temple"}[empire]
+    ran = 0
+    for trial in range(12):
+        hand = Counter(rnd.choice(kinds) for _ in range(rnd.randint(cost, cost + 5)))
+        rare = rnd.sample(["Gold", "Wood", "Metal"], rnd.randint(0, 2))
+        p = empty_hands(Pos(opening(5))).res(empire, **hand).rare(empire, rare)
+        s = to_build(p, empire)
+        if build not in names(s):
+            continue
+        s.apply(build)
+        ran += 1
+        reached = set()
+
+        def dfs(st, paid):
+            if st.step_name() != "pay":
+                reached.add(tuple(sorted(Counter(paid).items())))
+                return
+            legal = st.legal_actions()
+            assert legal, f"dead end after paying {paid}"
+            for a in legal:
+                t = st.clone()
+                name = t.action_to_str(a)[4:]
+                t.apply(a)
+                dfs(t, paid + [name])
+        dfs(s, [])
+        full = dict(hand)
+        for g in rare:
+            full["rare " + g] = 1
+        want = _valid_sets(full, cost, hero == "Hannibal", hero == "Cleopatra", kinds)
+        assert reached == want, (hand, rare)
+    assert ran >= 3
