@@ -385,13 +385,13 @@ def test_spec5_3_2_payment_steps_reach_exactly_the_legal_sets(empire, hero, cost
     import random
     from collections import Counter
     rnd = random.Random(5)
-    kinds = ["Pottery", "Gems", "Papyrus", "Wood", "Gold", "Grain", "Coin"]
+    kinds = ["Pottery", "Gems", "Papyrus", "Metal", "Spices", "Wood", "Gold", "Grain", "Coin"]
     build = {"Rome": "legion:Italia", "Egypt": "legion:Aegyptus", "Carthage": "legion:Africa"}[empire]
     if cost == 6:
         build = {"Rome": "build:Gallia:temple", "Egypt": "build:Cyrenaica:temple",
                  "Carthage": "build:Hispania:temple"}[empire]
     ran = 0
-    for trial in range(12):
+    for trial in range(20):
         hand = Counter(rnd.choice(kinds) for _ in range(rnd.randint(cost, cost + 5)))
         rare = rnd.sample(["Gold", "Wood", "Metal"], rnd.randint(0, 2))
         p = empty_hands(Pos(opening(5))).res(empire, **hand).rare(empire, rare)
