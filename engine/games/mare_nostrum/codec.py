@@ -44,7 +44,7 @@ def _json(raw, n, observer=None):
             "fortresses": [_NAMES["provinces"][i] for i in range(len(_NAMES["provinces"])) if raw["fort"][i] == p],
         }
         if observer is not None and p != observer:
-            rec["rare_hidden"] = raw["offer"][p][0]       # blind() keeps the count there
+            rec["rare_hidden"] = raw["view_hidden"][p]
             rec["rare"] = list(rec["rare_shown"])
         players.append(rec)
     provinces = {}
@@ -60,7 +60,6 @@ def _json(raw, n, observer=None):
         }
     machine = {k: v for k, v in raw.items() if k not in READABLE}
     if observer is not None:
-        machine["offer"] = [row if p == observer else [0] * len(row) for p, row in enumerate(machine["offer"])]
         machine["stack"] = None
     return {
         "format": FORMAT,
@@ -130,6 +129,8 @@ def from_json(game, obj):
             fail(f"{what}: {name!r} is not an empire in play ({', '.join(seats)})")
         return seats.index(name)
 
+    if machine.get("view_hidden") != [0] * 6:
+        fail("machine.view_hidden must be six zeros (it is used only in observations)")
     raw["round"] = num(obj["round"], "round", 1, 1000)
     if obj["step"] not in _NAMES["steps"]:
         fail(f"step {obj['step']!r} is not one of {_NAMES['steps']}")

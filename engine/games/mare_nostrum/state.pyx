@@ -19,13 +19,13 @@ from engine.errors import BadMoveError, BadStateError
 # sizes and enums
 DEF MAXP = 32        # provinces
 DEF MAXS = 16        # seas
-DEF MAXK = 128       # building spaces (slots)
+DEF MAXK = 96        # building spaces (slots); action ids keep room for 128
 DEF NG = 13          # goods
 DEF COIN = 13        # resource index of coins
 DEF NR = 14          # resources (goods + coin)
 DEF NI = 27          # hand items: 0..12 goods, 13 coin, 14..26 rare good of kind i-14
 DEF NCARD = 23
-DEF PADN = 1
+DEF PADN = 2
 
 cdef enum SlotType:
     CARAVAN = 0
@@ -233,8 +233,8 @@ cdef struct MNData:
     sh peace_b
     sh nofs[5]                  # resources each player must offer (0: not taking part)
     sh odone[5]                 # offered so far
-    sh offer[5][NI]             # secret offers, until revealed
-    sh avail[5][NI]             # revealed offers still available
+    sh offer[5][NI]             # offers: secret until revealed, then what is still available to take
+    sh view_hidden[6]           # 0 in a state; blind() puts the others' unrevealed rare counts here
     sh taker
     sh first_taker
     sh la                       # last take la -> lb
@@ -1089,12 +1089,10 @@ cdef void next_offer(MNData* d) noexcept nogil:
             d.step = S_OFFER
             d.cur = p
             return
-    # everyone has committed: reveal together (L265)
+    # everyone has committed: reveal together (L265); the offers stay on the table, now public
     for p in range(d.players):
-        for t in range(NI):
-            d.avail[p][t] = d.offer[p][t]
-            d.offer[p][t] = 0
-            if t >= NR and d.avail[p][t]:
+        for t in range(NR, NI):
+            if d.offer[p][t]:
                 d.rknown[p] |= 1 << (t - NR)
     d.la = d.lb = d.pa = d.pb = -1
     d.ntakes = 0
@@ -1123,7 +1121,7 @@ cdef int take_legal(MNData* d, int* out) noexcept nogil:
         if v == d.taker or v == forbidden:
             continue
         for t in range(NI):
-            if d.avail[v][t] > 0:
+            if d.offer[v][t] > 0:
                 if out != NULL:
                     out[n] = A_TAKE + v * NI + t
                 n += 1
@@ -1134,7 +1132,7 @@ cdef void end_takes(MNData* d) noexcept nogil:
     cdef int p, t
     for p in range(d.players):
         for t in range(NI):
-            d.avail[p][t] = 0
+            d.offer[p][t] = 0
     # uneven trade: the opener (+1) gives the last victim (-1) one resource (L283-289)
     if d.ntakes > 0 and d.first_taker != d.lb:
         d.step = S_GIFT
@@ -1976,7 +1974,7 @@ cdef void apply_action(MNData* d, int a) noexcept nogil:
     if s == S_TAKE:
         v = (a - A_TAKE) // NI
         t = (a - A_TAKE) % NI
-        d.avail[v][t] -= 1
+        d.offer[v][t] -= 1
         move_item(d, v, x, t)
         d.pa = d.la
         d.pb = d.lb
@@ -2308,9 +2306,10 @@ cdef void blind(MNData* v, int player) noexcept nogil:
             continue
         hidden = popc(v.rare[q] & ~v.rknown[q])
         v.rare[q] = v.rknown[q]
-        for t in range(NI):
-            v.offer[q][t] = 0
-        v.offer[q][0] = hidden          # the count of unrevealed rare goods is public
+        v.view_hidden[q] = hidden       # the count of unrevealed rare goods is public
+        if v.step == S_OFFER:           # offers are secret until all are made
+            for t in range(NI):
+                v.offer[q][t] = 0
     v.stack = 0
 
 

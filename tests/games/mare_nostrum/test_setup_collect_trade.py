@@ -206,7 +206,7 @@ def test_spec5_2_2_L259_L265_offers_secret_until_all_committed():
     for _ in range(4):
         s.apply(s.legal_actions()[0])
     assert s.step_name() == "take"                      # revealed: all offers public now
-    assert s.observation(1)["machine"]["avail"][0][s.game.names()["items"].index("Wine")] == 1
+    assert s.observation(1)["machine"]["offer"][0][s.game.names()["items"].index("Wine")] == 1
 
 
 def test_spec5_2_2_L293_too_few_resources_no_part_in_trade():
