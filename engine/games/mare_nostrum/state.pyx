@@ -1292,7 +1292,7 @@ cdef void begin_move(MNData* d, int x) noexcept nogil:
     d.landfought = 0
     d.step = S_MOVETRI
     d.cur = x
-    if movetri_legal(d, NULL) == 1:        # only "pass": skip the empty step
+    if not movetri_any(d):                 # only "pass": skip the empty step
         to_sea_battles(d)
 
 
@@ -1306,7 +1306,7 @@ cdef void to_sea_battles(MNData* d) noexcept nogil:
 cdef void to_legion_moves(MNData* d) noexcept nogil:
     d.step = S_MOVELEG
     d.cur = d.mover
-    if moveleg_legal(d, NULL) == 1:
+    if not moveleg_any(d):
         to_land_battles(d)
 
 
@@ -1602,6 +1602,7 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
     cdef uint32_t targets = 0, base, okprov = 0, seas = 0
     cdef int nleg = legions_of(d, x), ntri = triremes_of(d, x), nfort = forts_of(d, x)
     cdef int reserve[6]
+    cdef int foes[MAXP]
     if d.perseus_mode:
         if ncard == MAX_CARDS - 1 and ccard:
             for c in range(17):
@@ -1614,8 +1615,9 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
         return n
     # provinces x may build units in: controlled, no enemy units (or x's own capital, L553)
     for p in range(NPROV):
+        foes[p] = enemies(d, p, x)
         if d.ctrl[p] == x and (d.live >> p) & 1:
-            if enemies(d, p, x) == 0 or is_own_capital(d, p, x):
+            if foes[p] == 0 or is_own_capital(d, p, x):
                 okprov |= 1u << p
                 seas |= P_SEAS[p]
     out[n] = A_PASS                      # end the build turn (the lowest id: the list stays ascending)
@@ -1630,7 +1632,7 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
         p = SLOT_PROV[k]
         if d.built[k] or not (okprov >> p) & 1:
             continue
-        if enemies(d, p, x) != 0 and not d.cap_bld:
+        if foes[p] != 0 and not d.cap_bld:
             continue
         if SLOT_TYPE[k] == CAPITAL and PROV_CAP[p] != d.emp[x]:
             continue
@@ -1647,7 +1649,7 @@ cdef int build_legal(MNData* d, int x, int* out) noexcept nogil:
         targets |= connected_from(d, x, base)
         targets &= d.live
         for p in range(NPROV):      # uncontrolled, no enemy units, not a capital province (L360)
-            if not (d.ctrl[p] < 0 and PROV_CAP[p] < 0 and enemies(d, p, x) == 0):
+            if not (d.ctrl[p] < 0 and PROV_CAP[p] < 0 and foes[p] == 0):
                 targets &= ~(1u << p)
         if c3:
             for p in range(NPROV):
@@ -1726,6 +1728,30 @@ cdef void sort_small(int* a, int n) noexcept nogil:
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = v
+
+
+cdef int moveleg_any(MNData* d) noexcept nogil:
+    """Has the mover a legion that can still move? (the move list without building it)"""
+    cdef int x = d.mover, p, pt = partner(d, x)
+    cdef uint32_t forbid = 0, dest
+    if pt >= 0:
+        forbid = controlled(d, pt)
+    for p in range(NPROV):
+        if d.leg[p][x] - d.legmv[p] > 0:
+            dest = P_ADJ[p] & d.live & ~forbid
+            if dest:
+                return 1
+            if (connected_from(d, x, 1u << p) & d.live & ~(1u << p) & ~forbid) != 0:
+                return 1
+    return 0
+
+
+cdef int movetri_any(MNData* d) noexcept nogil:
+    cdef int s
+    for s in range(NSEA):
+        if d.tri[s][d.mover] - d.trimv[s] > 0 and S_ADJ[s]:
+            return 1
+    return 0
 
 
 cdef int movetri_legal(MNData* d, int* out) noexcept nogil:
@@ -2040,7 +2066,7 @@ cdef void apply_action(MNData* d, int a) noexcept nogil:
         d.tri[t // 16][x] -= 1
         d.tri[t % 16][x] += 1
         d.trimv[t % 16] += 1
-        if movetri_legal(d, NULL) == 1:
+        if not movetri_any(d):
             to_sea_battles(d)
         return
     if s == S_SEABATTLE:
@@ -2061,7 +2087,7 @@ cdef void apply_action(MNData* d, int a) noexcept nogil:
         d.leg[q][x] += 1
         d.legmv[q] += 1
         release_excess(d, p, x)
-        if moveleg_legal(d, NULL) == 1:
+        if not moveleg_any(d):
             to_land_battles(d)
         return
     if s == S_LANDBATTLE:
