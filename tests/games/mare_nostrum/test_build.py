@@ -420,3 +420,21 @@ def test_spec5_3_2_payment_steps_reach_exactly_the_legal_sets(empire, hero, cost
         want = _valid_sets(full, cost, hero == "Hannibal", hero == "Cleopatra", kinds)
         assert reached == want, (hand, rare)
     assert ran >= 3
+
+
+def test_spec5_3_3a_L366_370_L393_rulebook_placement_example_then_a_city_in_asia():
+    """L366-370: Greece (holding Dacia at the start of the round) may place in Germania (adjacent) and in Asia
+    (connected by a Greek trireme), not in Dalmatia (a Roman legion) nor Macedonia (Roman). L393: the new marker
+    in Asia then allows a city there in the same turn."""
+    p = empty_hands(Pos(opening(5))).res("Greece", Coin=6, Pottery=1, Gems=1, Papyrus=1)
+    p.control("Dacia", "Greece").control("Macedonia", "Rome").control("Dalmatia", None)
+    p.units("Greece", legions={"Achaea": 1}, triremes={"Aegean Sea": 1})
+    p.units("Rome", legions={"Italia": 1, "Dalmatia": 1})
+    s = to_build(p, "Greece")
+    legal = names(s)
+    assert "marker:Germania" in legal and "marker:Asia" in legal
+    assert "marker:Dalmatia" not in legal and "marker:Macedonia" not in legal
+    play(s, "marker:Asia", "pay:Coin", "pay:Coin", "pay:Coin")
+    assert "build:Asia:legendary:Troy" in names(s)
+    play(s, "build:Asia:legendary:Troy", "pay:Pottery", "pay:Gems", "pay:Papyrus")
+    assert s.to_json()["provinces"]["Asia"]["spaces"][0] == ["legendary:Troy", True, None, None]

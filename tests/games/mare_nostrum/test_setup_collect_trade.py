@@ -344,3 +344,23 @@ def test_spec10_L638_no_action_gives_away_units_buildings_or_cards():
             units1 = sum(e1["legions"].values()) + sum(e1["triremes"].values()) + len(e1["fortresses"])
             if units1 < units0:
                 assert step in ("hits-defender", "casualty-attacker", "casualty-defender", "capture"), step
+
+
+def test_spec5_2_1_L263_leader_who_keeps_the_title_reuses_tokens_after_all_three():
+    p = Pos(opening(5)).machine(tokens=0, tok_owner=4)       # Carthage used all three in the last rounds
+    p.obj["step"], p.obj["current"] = "refill", -1           # any valid step: the trade phase is entered below
+    s = p.state()
+    s._enter("trade")
+    assert len(s.legal_actions()) == 6
+    s.apply("exchange:4")
+    assert s.to_json()["machine"]["tokens"] == 0b011        # the 4/3 token (bit 2) is spent for this cycle
+
+
+def test_spec5_2_3_L279_281_two_players_chain_ends_when_only_the_forbidden_victim_is_left():
+    s = Pos(opening(3)).res("Greece", Coin=0).state()
+    s.apply("exchange:2")
+    play(s, "offer:Wine", "offer:Oil", "offer:Grain", "offer:Oil")
+    play(s, "take:Rome:Wine", "take:Carthage:Grain")         # Carthage -> Rome, Rome -> Carthage
+    # Carthage may not take from Rome again, and nobody else offers: the phase ends (L279-281)
+    assert s.step_name() == "choose-builder"
+    assert res_of(s, "Rome")["Oil"] == 2 and res_of(s, "Carthage")["Oil"] == 2
