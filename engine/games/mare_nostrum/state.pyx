@@ -1,4 +1,3 @@
-# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Mare Nostrum on the Kleos contract (engine/core.pxd). Rules: shared/rules/mare_nostrum.md; coverage and the
 decision split: docs/rules/mare_nostrum.md.
 
