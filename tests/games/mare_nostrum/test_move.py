@@ -296,3 +296,11 @@ def test_spec8_L607_conquest_four_capitals_or_legendary_cities_at_end_of_movemen
         if s.step_name() == "exchange":
             break
     assert s.is_terminal() and s.to_json()["winners"] == ["Rome"] and s.to_json()["reason"] == "conquest"
+
+
+def test_spec5_4_3_L421_L660_one_sea_battle_per_sea_per_turn_and_all_before_legions_move():
+    p = base().units("Rome", triremes={"Ionian Sea": 3}).units("Greece", triremes={"Ionian Sea": 2})
+    s = to_move(p, "Rome")
+    play(s, "pass", "seabattle:Ionian Sea:Greece", "hits:0", "hits:0")
+    assert s.step_name() == "move-legions"              # no second battle in the Ionian Sea this turn
+    assert not any(a.startswith("seabattle") for a in names(s))
