@@ -59,5 +59,290 @@ def bench(game_names, players, seconds, markdown):
         raise click.ClickException(str(e))
 
 
+
+# --- shared options ------------------------------------------------------------------------------------------
+def _game_options(game: str, players: int | None, option: tuple) -> dict:
+    from engine.registry import parse_options
+    options = {}
+    for text in option:
+        options.update(parse_options(text))
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def _policies(illegal, timeout, movetime, gametime, casual=False):
+    from arena.referee import Policies
+    try:
+        if casual:
+            return Policies.casual(movetime=movetime, gametime=gametime)
+        return Policies(illegal=illegal, timeout=timeout, movetime=movetime, gametime=gametime)
+    except ValueError as e:
+        raise click.BadParameter(str(e))
+
+
+def _default_out(game: str, what: str) -> str:
+    import time
+    return f"kleos-{what}-{game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+
+
+def game_arguments(f):
+    f = click.option("--option", "-o", multiple=True, metavar="NAME=VALUE[,...]",
+                     help="Game option (repeatable), e.g. -o cards=8.")(f)
+    f = click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's).")(f)
+    return f
+
+
+def referee_arguments(f):
+    f = click.option("--gametime", type=float, default=None, help="Seconds each seat may use in a game.")(f)
+    f = click.option("--movetime", type=float, default=None, help="Seconds a move may take.")(f)
+    f = click.option("--on-timeout", "timeout", type=click.Choice(["forfeit", "random"]), default="forfeit",
+                     show_default=True, help="A late move forfeits the game, or a random move is played.")(f)
+    f = click.option("--on-illegal", "illegal", type=click.Choice(["forfeit", "retry"]), default="forfeit",
+                     show_default=True, help="An illegal move forfeits the game, or the bot is asked again.")(f)
+    return f
+
+
+def _fail(e: Exception):
+    raise click.ClickException(str(e))
+
+
+# --- commands ------------------------------------------------------------------------------------------------
+@main.command("bots")
+def bots_command():
+    """List the bots and their options (spec strings: name:option=value,...)."""
+    from bots import describe_bots
+    for line in describe_bots():
+        click.echo(line)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--bot", "bots", multiple=True, required=True, metavar="SPEC",
+              help="A bot spec (repeat: at least two bots, or one to play itself), e.g. --bot ismcts:time=0.5.")
+@click.option("--games", "-n", type=int, default=10, show_default=True,
+              help="Games for each table of bots, rounded up to whole seat rotations.")
+@click.option("--mode", type=click.Choice(["roundrobin", "gauntlet"]), default="roundrobin", show_default=True,
+              help="Every table of bots, or the first bot against the others (gauntlet).")
+@game_arguments
+@click.option("--seed", type=int, default=1, show_default=True, help="Tournament seed (the dice of every game).")
+@click.option("--jobs", "-j", type=int, default=0, help="Games at once on local processes (0: every core).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="JSON-lines record file (default: kleos-tournament-<game>-<time>.jsonl).")
+@click.option("--resume", is_flag=True, help="Continue the tournament recorded in --out.")
+@referee_arguments
+@click.option("--bootstrap", type=int, default=200, show_default=True, help="Bootstrap samples for intervals.")
+@click.option("--chart", type=click.Path(dir_okay=False), default=None, help="Save a rating chart (PNG/SVG).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume, illegal, timeout, movetime,
+               gametime, bootstrap, chart, quiet):
+    """Play a round robin (or gauntlet) of bots at GAME; print the crosstable and the ratings.
+
+    Every bot plays every seat, and each seed is played in every seat rotation (duplicate format).
+    Each finished game is appended to --out at once; --resume continues an interrupted run.
+    """
+    from arena.ratings import format_report, save_chart
+    from arena.tournament import Ladder, TournamentConfig, run_tournament, schedule
+    try:
+        if resume and not out:
+            raise click.UsageError("--resume needs the --out file of the run to continue")
+        out = out or _default_out(game, "tournament")
+        cfg = TournamentConfig(game, _game_options(game, players, option), list(bots), games, mode, seed,
+                               _policies(illegal, timeout, movetime, gametime))
+        n_games = len(schedule(cfg))
+        click.echo(f"{game} ({cfg.players} players), {len(bots)} bots, {n_games} games -> {out}", err=True)
+        try:
+            result = run_tournament(cfg, out, workers=jobs, resume=resume, progress=not quiet,
+                                    echo=lambda m: click.echo(m, err=True))
+        except KeyboardInterrupt:
+            click.echo(f"\ninterrupted: the finished games are in {out}; add --resume to the same command to go on",
+                       err=True)
+            raise SystemExit(130)
+        ladder = Ladder(cfg.labels)
+        for r in result.records:
+            ladder.update(r)
+        click.echo(format_report(result.records, bootstrap, 0, ladder))     # as `kleos ratings` computes it
+        for label, why in result.removed.items():
+            click.echo(f"taken out: {label}: {why}")
+        if chart and result.records:
+            save_chart(result.records, chart, bootstrap, 0)
+            click.echo(f"chart saved to {chart}")
+        click.echo(f"records: {out} ({result.played} played now, {result.resumed} from before)", err=True)
+        if result.errors:
+            raise click.ClickException(f"{len(result.errors)} games failed: {result.errors[0]}")
+    except KleosError as e:
+        _fail(e)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--bot", "bots", multiple=True, required=True, metavar="SPEC",
+              help="Give it twice: the challenger A first, then the baseline B.")
+@click.option("--elo0", type=float, default=0.0, show_default=True, help="H0: A is this much stronger.")
+@click.option("--elo1", type=float, default=10.0, show_default=True, help="H1: A is this much stronger.")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="Chance of accepting H1 when H0 holds.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="Chance of accepting H0 when H1 holds.")
+@click.option("--max-games", type=int, default=20000, show_default=True, help="Give up (inconclusive) after this.")
+@game_arguments
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--jobs", "-j", type=int, default=0, help="Games at once on local processes (0: every core).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="JSON-lines record file.")
+@click.option("--resume", is_flag=True, help="Continue the test recorded in --out.")
+@referee_arguments
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, jobs, out, resume, illegal, timeout,
+         movetime, gametime, quiet):
+    """Play game pairs (seats swapped, same seed) until the SPRT decides whether A is stronger than B.
+
+    Exit status: 0 when H1 is accepted (A is stronger by elo1), 1 when H0 is accepted, 2 when inconclusive.
+    """
+    from arena.sprt import SPRT, run_sprt
+    from arena.tournament import TournamentConfig
+    if len(bots) != 2:
+        raise click.UsageError("sprt needs exactly two --bot: the challenger A, then the baseline B")
+    try:
+        if resume and not out:
+            raise click.UsageError("--resume needs the --out file of the test to continue")
+        test = SPRT(elo0, elo1, alpha, beta)
+        out = out or _default_out(game, "sprt")
+        cfg = TournamentConfig(game, _game_options(game, players, option), list(bots), max_games, "sprt", seed,
+                               _policies(illegal, timeout, movetime, gametime))
+        click.echo(f"SPRT {cfg.labels[0]} vs {cfg.labels[1]} at {game} ({cfg.players} players) -> {out}", err=True)
+        try:
+            decision, result = run_sprt(cfg, test, out, workers=jobs, resume=resume, progress=not quiet,
+                                        echo=lambda m: click.echo(m, err=True))
+        except KeyboardInterrupt:
+            click.echo(f"\ninterrupted after {test.blocks} blocks ({test.summary()}); the games are in {out}; "
+                       "add --resume to the same command to go on", err=True)
+            raise SystemExit(130)
+    except (KleosError, ValueError) as e:
+        _fail(e)
+    verdict = {"H1": f"H1 accepted: {cfg.labels[0]} is stronger (elo >= {elo1:g})",
+               "H0": f"H0 accepted: {cfg.labels[0]} is not stronger by {elo1:g} (elo <= {elo0:g})",
+               None: "inconclusive: the games ran out before the test decided"}[decision]
+    click.echo(test.summary())
+    click.echo(verdict)
+    raise SystemExit({"H1": 0, "H0": 1, None: 2}[decision])
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--bootstrap", type=int, default=200, show_default=True, help="Bootstrap samples for intervals.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--chart", type=click.Path(dir_okay=False), default=None, help="Save a rating chart (PNG/SVG).")
+def ratings(files, bootstrap, seed, chart):
+    """Recompute the crosstable and ratings from record files."""
+    from arena.ratings import format_report, save_chart
+    from engine.records import read_records
+    records = []
+    for path in files:
+        got, problems = read_records(path)
+        records += got
+        for p in problems:
+            click.echo(f"warning: skipped {p}", err=True)
+    games = {r.game for r in records}
+    if len(games) > 1:
+        raise click.ClickException(f"the files mix games ({', '.join(sorted(games))}); rate one game at a time")
+    counts = {len(r.seats) for r in records}
+    if len(counts) > 1:
+        raise click.ClickException(f"the files mix player counts {sorted(counts)}; rate one count at a time")
+    from arena.tournament import Ladder
+    labels = sorted({s for r in records for s in r.seats})
+    ladder = Ladder(labels) if labels else None
+    for r in records:
+        ladder.update(r)
+    click.echo(format_report(records, bootstrap, seed, ladder))
+    if chart and records:
+        save_chart(records, chart, bootstrap, seed)
+        click.echo(f"chart saved to {chart}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--game", "-g", "index", type=int, default=None, help="Which game of the file (0-based).")
+@click.option("--seat", "-s", type=int, default=None, help="Render from this seat (default: the whole truth).")
+@click.option("--verify", is_flag=True, help="Replay every game and check it reaches its recorded result.")
+@click.option("--step/--no-step", default=None, help="Wait for Enter between moves (default: when interactive).")
+def replay(file, index, seat, verify, step):
+    """Step through a recorded game, or --verify every game of a record file."""
+    from arena.replay import replay_game, verify_file
+    try:
+        if verify:
+            ok, failures = verify_file(file, echo=click.echo)
+            click.echo(f"{ok} games replay to their recorded results, {len(failures)} do not")
+            if failures:
+                raise SystemExit(1)
+            return
+        interactive = step if step is not None else click.get_text_stream("stdin").isatty()
+        replay_game(file, index or 0, seat, interactive, echo=click.echo)
+    except KleosError as e:
+        _fail(e)
+
+
+@main.command()
+@click.option("--bot", default=None, metavar="SPEC",
+              help="The bot to serve (default: ismcts, thinking 80% of each go's movetime; else 1000 iterations).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's randomness.")
+def engine(bot, seed):
+    """Serve a bot over stdin/stdout in the Kleos text protocol (docs/protocol.md)."""
+    from arena.engine import EngineSession
+    from bots import default_hint_spec
+    try:
+        # by default the strongest bot, with no budget of its own: it thinks as long as each `go` allows
+        session = EngineSession(bot or default_hint_spec(1.0).split(":")[0], seed)
+    except KleosError as e:
+        _fail(e)
+    session.serve(click.get_text_stream("stdin"), click.get_text_stream("stdout"))
+
+
+@main.command()
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="SPEC",
+              help="Who sits in each seat, in order: human, or a bot spec (e.g. --seat human --seat ismcts:time=2).")
+@game_arguments
+@click.option("--seed", type=int, default=None, help="Seed of the game (default: from the clock).")
+@click.option("--games", "-n", type=int, default=1, show_default=True, help="Games to play in a row.")
+@click.option("--rated", is_flag=True, help="Rated rules: no undo, an illegal or late move forfeits.")
+@click.option("--movetime", type=float, default=None, help="Seconds a bot move may take.")
+@click.option("--hint", default="auto", metavar="BOT", help="Bot name for 'hint' (auto: ismcts if built).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Append the game records here.")
+def play(game, seats, players, option, seed, games, rated, movetime, hint, out):
+    """Play GAME at the terminal against bots (or watch bots play)."""
+    import time as _time
+
+    from arena.referee import GameAborted, Policies, Referee
+    from arena.tournament import RecordFile
+    from bots import make_bot
+    options = _game_options(game, players if players is not None else len(seats), option)
+    seed = seed if seed is not None else int(_time.time()) % 1_000_000
+    policies = Policies(movetime=movetime) if rated else Policies.casual(movetime=movetime)
+    try:
+        for g in range(games):
+            bots = [make_bot(s, inp=click.get_text_stream("stdin"), out=click.get_text_stream("stdout"))
+                    if s.split(":")[0] == "human" else make_bot(s) for s in seats]
+            for b in bots:
+                if b.name == "human" and hint != "auto":
+                    b.options["hint"] = hint
+            echo_moves = all(b.name != "human" for b in bots)
+            on_event = (lambda e: click.echo(f"{e.seq + 1:4d}. {e.describe()}")) if echo_moves else None
+            try:
+                record = Referee(game, options, bots, seed + g, policies, meta={"play": True},
+                                 on_event=on_event).play()
+            except GameAborted as stopped:
+                if out:
+                    RecordFile(out).append(stopped.record.to_dict())
+                click.echo("stopped.")
+                return
+            finally:
+                for b in bots:
+                    b.close()
+            if out:
+                RecordFile(out).append(record.to_dict())
+            res = record.result
+            click.echo(f"game {g + 1} (seed {seed + g}): {res['reason']}; scores {res['scores']}; ranks {res['ranks']}")
+    except KleosError as e:
+        _fail(e)
+
+
 if __name__ == "__main__":
     main()

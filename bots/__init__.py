@@ -1,1 +1,77 @@
-"""Bots: the Bot protocol and every bot, named by spec strings."""
+"""Bots: the Bot protocol (``bots.base``) and every bot, named by spec strings.
+
+>>> from bots import make_bot
+>>> bot = make_bot("greedy")
+>>> bot = make_bot("ismcts:time=1.0,c=0.7")      # needs the search package built
+>>> bot = make_bot("cmd:python my_player.py")     # any program that speaks docs/protocol.md
+"""
+from __future__ import annotations
+
+from bots.base import (BadBotSpecError, Bot, BotCrashed, BotResigns, BotTimeout, Event, GameInfo,  # noqa: F401
+                       IllegalMoveReply, QuitRequest, Turn, UndoRequest)
+from bots.spec import check_options, parse_spec
+
+# name -> "module:Class"; imported on use, so a missing optional part (the searchers) only fails when asked for
+BOTS = {
+    "random": "bots.simple:RandomBot",
+    "greedy": "bots.simple:GreedyBot",
+    "mcts": "bots.searchbot:MCTSBot",
+    "pimc": "bots.searchbot:PIMCBot",
+    "ismcts": "bots.searchbot:ISMCTSBot",
+    "human": "bots.human:HumanBot",
+    "cmd": "bots.external:ExternalBot",
+}
+
+
+def bot_class(name: str) -> type:
+    if name not in BOTS:
+        raise BadBotSpecError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} "
+                              f"(e.g. 'random', 'ismcts:time=1.0,c=0.7', 'cmd:python my_player.py')")
+    import importlib
+    module, cls = BOTS[name].split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def make_bot(spec: str, **extra) -> Bot:
+    """The bot named by ``spec`` ('name' or 'name:option=value,...'); BadBotSpecError lists what exists."""
+    name, options = parse_spec(spec)
+    cls = bot_class(name)
+    if name in ("mcts", "pimc", "ismcts", "cmd"):
+        return cls(spec.strip(), **options, **extra)
+    return cls(spec.strip(), **check_options(name, options, cls.OPTIONS), **extra)
+
+
+def search_available() -> bool:
+    try:
+        from search import make_searcher
+        make_searcher("ismcts")
+        return True
+    except Exception:
+        return False
+
+
+def default_hint_spec(seconds: float = 1.0) -> str:
+    """The strongest bot at hand for hints and for `kleos engine`: ISMCTS when the searchers are built."""
+    return f"ismcts:time={seconds:g}" if search_available() else "greedy"
+
+
+def describe_bots() -> list[str]:
+    """One line a bot with its options (for `kleos bots` and error messages)."""
+    lines = []
+    for name in BOTS:
+        try:
+            cls = bot_class(name)
+            if name in ("mcts", "pimc", "ismcts"):
+                from bots.searchbot import searcher_options
+                options = {**searcher_options(name), "oracle": (bool, False, "see the true state (experiments)")}
+            else:
+                options = cls.OPTIONS
+            text = ", ".join(f"{k}={d!r}" for k, (t, d, h) in options.items())
+            if name in ("mcts", "pimc", "ismcts"):
+                from search import SEARCHERS
+                cls = SEARCHERS[name]
+            doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+            lines.append(f"{name:8s} {doc}" + (f"\n         options: {text}" if text else ""))
+        except BadBotSpecError as e:
+            lines.append(f"{name:8s} (unavailable: {e})")
+    return lines

@@ -1,0 +1,311 @@
+"""The referee: plays one game of any registered game between 2 to 5 bots.
+
+It owns the true state and the chance RNG, asks each seat for a move with that seat's view (never the true state,
+unless the bot is an oracle), checks and applies the move, tells every seat only what it may see, keeps the clocks,
+applies the policies for illegal moves, time-outs and crashes, and writes the game record.
+
+Chance is drawn from its own stream, seeded by the game seed alone: the k-th chance event of a game always uses
+the k-th number of that stream, whatever the bots do. So games with the same seed share their luck (duplicate
+format), and a move taken back with ``undo`` brings the same dice and cards again.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
+                       Turn, UndoRequest)
+from engine.errors import KleosError
+from engine.records import GameRecord
+from engine.registry import load_game
+from engine.rng import RNG
+
+CHANCE = -1
+
+
+def derive_seed(seed: int, *salt: int) -> int:
+    """A 63-bit seed from ``seed`` and small integers (splitmix-style), for independent streams."""
+    x = seed & 0xFFFFFFFFFFFFFFFF
+    for s in salt:
+        x = (x ^ ((s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 31
+    return x & 0x7FFFFFFFFFFFFFFF
+
+
+@dataclass
+class Policies:
+    """What the referee does when a seat breaks the rules of play (written into every record)."""
+
+    illegal: str = "forfeit"        # forfeit | retry (ask again, up to `retries` times, then forfeit)
+    timeout: str = "forfeit"        # forfeit | random (a random legal move is played for the seat)
+    retries: int = 2
+    movetime: float | None = None   # seconds a move may take
+    gametime: float | None = None   # seconds one seat may use in the whole game
+    grace: float = 0.25             # seconds over a limit that are forgiven (process start, scheduling)
+    undo: bool = False              # casual play: the human console may take moves back
+
+    def __post_init__(self):
+        if self.illegal not in ("forfeit", "retry"):
+            raise ValueError(f"illegal-move policy must be forfeit or retry, got {self.illegal!r}")
+        if self.timeout not in ("forfeit", "random"):
+            raise ValueError(f"time-out policy must be forfeit or random, got {self.timeout!r}")
+        for name in ("movetime", "gametime"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"{name} must be positive seconds, got {value!r}")
+
+    @classmethod
+    def casual(cls, **kw) -> "Policies":
+        return cls(illegal="retry", timeout="random", undo=True, **kw)
+
+
+class ChanceStream:
+    """The referee's dice: the k-th chance event uses the k-th uniform of a stream seeded by the game seed."""
+
+    def __init__(self, seed: int):
+        self.rng = RNG(derive_seed(seed, 0xC4A2CE))
+        self.drawn: list[float] = []
+        self.used = 0
+
+    def draw(self, outcomes) -> int:
+        while len(self.drawn) <= self.used:
+            self.drawn.append(self.rng.random())
+        u = self.drawn[self.used]
+        self.used += 1
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if u < acc:
+                return action
+        return outcomes[-1][0]
+
+
+class GameAborted(KleosError):
+    """The person at the console quit: the game was resigned and no further game should start."""
+
+    def __init__(self, record):
+        super().__init__("the game was quit")
+        self.record = record
+
+
+class Referee:
+    """Runs one game. ``bots`` has one Bot per seat (distinct objects); ``labels`` name them in the record."""
+
+    def __init__(self, game: str, options: dict, bots: list[Bot], seed: int, policies: Policies | None = None,
+                 labels: list[str] | None = None, meta: dict | None = None, on_event=None):
+        self.game = load_game(game, **options)
+        if len(bots) != self.game.num_players:
+            raise ValueError(f"{game} with {self.game.num_players} players needs {self.game.num_players} bots, "
+                             f"got {len(bots)}")
+        if len({id(b) for b in bots}) != len(bots):
+            raise ValueError("each seat needs its own bot object")
+        self.bots = bots
+        self.seed = int(seed)
+        self.policies = policies or Policies()
+        self.labels = labels or [b.spec for b in bots]
+        self.meta = dict(meta or {})
+        self.on_event = on_event          # callback(event_for_the_true_state) for logs and live views
+
+    # --- helpers -----------------------------------------------------------------------------------------
+    def _event_for(self, state, action: int, seq: int, seat: int) -> Event:
+        mover = state.current_player()
+        kind = "chance" if mover == CHANCE else "move"
+        seen = state.action_observation(action, seat)
+        if seen == action:
+            return Event(seq, kind, mover, state.action_to_str(action), action)
+        return Event(seq, kind, mover, None, None, int(seen))
+
+    def _broadcast(self, state, action: int, seq: int):
+        for seat, bot in enumerate(self.bots):
+            event = self._event_for(state, action, seq, seat)
+            self.seen[seat].append(event)
+            try:
+                bot.observe(event)
+            except Exception:          # a bot that cannot take news fails when asked to move, not here
+                pass
+        if self.on_event is not None:
+            mover = state.current_player()
+            self.on_event(Event(seq, "chance" if mover == CHANCE else "move", mover, state.action_to_str(action),
+                                action))
+
+    def _forfeit_returns(self, loser: int) -> list[float]:
+        # the seat that forfeits is last; the others share first place
+        n = self.game.num_players
+        return [0.0 if p == loser else 1.0 - (n - 2) * 0.5 / (n - 1) for p in range(n)]
+
+    # --- the game ----------------------------------------------------------------------------------------
+    def play(self) -> GameRecord:
+        n = self.game.num_players
+        options = dict(self.game.options)
+        record = GameRecord(game=self.game.name, options=options, seed=self.seed, seats=list(self.labels),
+                            meta={**self.meta, "bots": [b.spec for b in self.bots],
+                                  "policies": asdict(self.policies)})
+        state = self.game.new_initial_state()
+        chance = ChanceStream(self.seed)
+        view_rng = RNG(derive_seed(self.seed, 0x51E3))
+        self.seen: list[list[Event]] = [[] for _ in range(n)]
+        clock = [0.0] * n
+        stats: list[dict] = []
+        reason, loser, aborted = "normal", None, False
+        for seat, bot in enumerate(self.bots):
+            info = GameInfo(self.game.name, options, n, seat, derive_seed(self.seed, 0xB07, seat),
+                            self.policies.movetime, self.policies.gametime, self.policies.undo)
+            try:
+                bot.new_game(info)
+            except Exception as e:           # it cannot even start: the game is lost by that seat
+                reason, loser = f"crash:{seat}", seat
+                record.meta["error"] = str(e)
+                break
+
+        while loser is None and not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                action = chance.draw(state.chance_outcomes())
+                record.add(state, action)
+                self._broadcast(state, action, len(record.actions) - 1)
+                state.apply(action)
+                continue
+            bot = self.bots[player]
+            legal = state.legal_actions()
+            time_left = None
+            if self.policies.gametime is not None:
+                time_left = max(0.0, self.policies.gametime - clock[player])
+            turn = Turn(player, list(legal), len(record.actions), self.policies.movetime, time_left,
+                        list(self.seen[player]))
+            tries = 0
+            while True:
+                view = state.clone() if bot.oracle else state.determinize(player, view_rng)
+                started = time.perf_counter()
+                problem = None
+                try:
+                    action = bot.act(view, turn)
+                    if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
+                        problem = ("illegal", f"{bot.spec} chose {action!r}, which is not a legal move here")
+                except IllegalMoveReply as e:
+                    problem = ("illegal", str(e))
+                except BotTimeout as e:
+                    problem = ("timeout", str(e))
+                except BotResigns:
+                    problem = ("resign", f"{bot.spec} resigned")
+                except QuitRequest:
+                    problem, aborted = ("resign", f"{bot.spec} quit"), True
+                except UndoRequest:
+                    problem = ("undo", "")
+                except Exception as e:       # BotCrashed, or a bug in an in-process bot: it lost, the game ends
+                    problem = ("crash", f"{bot.spec}: {type(e).__name__}: {e}")
+                elapsed = time.perf_counter() - started
+                clock[player] += elapsed
+                if problem is None and self._over_time(elapsed, clock[player]):
+                    problem = ("timeout", f"{bot.spec} took {elapsed:.2f}s (limits: move {self.policies.movetime}, "
+                                          f"game {self.policies.gametime}; used {clock[player]:.2f}s)")
+                if problem is None:
+                    break
+                kind, message = problem
+                if kind == "undo":
+                    state = self._undo(record, player, chance)
+                    break
+                if kind == "illegal" and self.policies.illegal == "retry" and tries < self.policies.retries:
+                    tries += 1
+                    record.meta.setdefault("warnings", []).append(message)
+                    continue
+                if kind == "timeout" and self.policies.timeout == "random":
+                    record.meta.setdefault("warnings", []).append(message + "; a random move was played")
+                    action = view_rng.choice(legal)
+                    problem = None
+                    break
+                reason, loser = f"{kind}:{player}", player
+                record.meta["error"] = message
+                break
+            if loser is not None:
+                break
+            if problem is not None:        # an undo: the position changed, ask again
+                continue
+            stats.append({"move": len(record.actions), **{k: v for k, v in bot.last_stats.items()
+                                                          if isinstance(v, (int, float, str))}})
+            record.add(state, action, elapsed)
+            self._broadcast(state, action, len(record.actions) - 1)
+            state.apply(action)
+
+        if loser is None:
+            record.finish(state)
+        else:
+            record.finish(state, reason, self._forfeit_returns(loser))
+        record.meta["clock"] = [round(c, 4) for c in clock]
+        if any(len(s) > 1 for s in stats):
+            record.meta["stats"] = stats[-200:]
+        for bot in self.bots:
+            try:
+                bot.end_game(record.result)
+            except Exception:
+                pass
+        if aborted:
+            raise GameAborted(record)
+        return record
+
+    def _over_time(self, elapsed: float, used: float) -> bool:
+        p = self.policies
+        if p.movetime is not None and elapsed > p.movetime + p.grace:
+            return True
+        return p.gametime is not None and used > p.gametime + p.grace
+
+    def _undo(self, record: GameRecord, player: int, chance: ChanceStream):
+        """Take back ``player``'s last move and everything after it; the same chance outcomes come again."""
+        mine = [i for i, p in enumerate(record.players) if p == player]
+        if not self.policies.undo or not mine:
+            return self._rebuild(record, len(record.actions), chance)
+        return self._rebuild(record, mine[-1], chance)
+
+    def _rebuild(self, record: GameRecord, keep: int, chance: ChanceStream):
+        for name in ("actions", "moves", "players", "times"):
+            del getattr(record, name)[keep:]
+        state = self.game.new_initial_state()
+        self.seen = [[] for _ in self.bots]
+        for i, action in enumerate(record.actions):
+            for seat in range(len(self.bots)):
+                self.seen[seat].append(self._event_for(state, action, i, seat))
+            state.apply(action)
+        chance.used = sum(1 for p in record.players if p == CHANCE)
+        record.meta["undos"] = record.meta.get("undos", 0) + 1
+        for seat, bot in enumerate(self.bots):
+            bot.resync(list(self.seen[seat]))
+        return state
+
+
+def play_game(game: str, options: dict, specs: list[str], seed: int, policies: Policies | None = None,
+              labels: list[str] | None = None, meta: dict | None = None, keep_players: bool = False
+              ) -> GameRecord:
+    """Build the bots from spec strings, play one game, close the bots; the record.
+
+    ``keep_players``: external players (``cmd:``) stay running for the next game of this process (tournaments),
+    rather than being started for every game; ``close_kept_players()`` ends them.
+    """
+    from bots import make_bot
+    bots = [_kept(spec, seat) if keep_players and spec.startswith("cmd:") else make_bot(spec)
+            for seat, spec in enumerate(specs)]
+    try:
+        return Referee(game, options, bots, seed, policies, labels, meta).play()
+    finally:
+        for bot in bots:
+            if not (keep_players and bot.spec.startswith("cmd:")):
+                bot.close()
+
+
+_KEPT: dict = {}
+
+
+def _kept(spec: str, seat: int):
+    """The running player for ``spec`` in ``seat`` in this process (a forked child never reuses its parent's)."""
+    import os
+    from bots import make_bot
+    key = (os.getpid(), spec, seat)
+    if key not in _KEPT:
+        _KEPT[key] = make_bot(spec)
+    return _KEPT[key]
+
+
+def close_kept_players() -> None:
+    import os
+    for key in [k for k in _KEPT if k[0] == os.getpid()]:
+        _KEPT.pop(key).close()

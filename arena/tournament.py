@@ -1,0 +1,300 @@
+"""Tournaments: round robin or gauntlet, seats rotated, seeds shared across rotations (duplicate format).
+
+A *table* is a set of bots, one per seat. A *block* is one seed played in every cyclic rotation of the table's seats,
+so each bot plays each seat once with the same chance stream: luck cancels within a block. Every finished game is
+appended at once to a JSON-lines file; ``resume`` skips the games already there (matched by job id and the
+tournament's fingerprint), so an interrupted run loses nothing and counts nothing twice.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import os
+from dataclasses import asdict, dataclass, field
+
+from arena.executor import Executor, make_executor
+from arena.referee import Policies, close_kept_players, derive_seed, play_game
+from engine.errors import KleosError
+from engine.records import GameRecord, read_records
+from engine.registry import game_spec, load_game
+
+
+class TournamentError(KleosError):
+    """A tournament cannot start or resume as asked."""
+
+
+def unique_labels(specs: list[str]) -> list[str]:
+    """The bots' names in tables and ratings: their spec, with #2, #3 ... for repeats."""
+    seen: dict = {}
+    labels = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        labels.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return labels
+
+
+@dataclass
+class TournamentConfig:
+    game: str
+    options: dict                    # game options, complete (players included)
+    bots: list[str]                  # bot spec strings
+    games: int = 10                  # games per table, rounded up to whole blocks of seat rotations
+    mode: str = "roundrobin"         # roundrobin | gauntlet (the first bot against each table of the others)
+                                     # | sprt (the first bot in one seat, the second in all the others)
+    seed: int = 1
+    policies: Policies = field(default_factory=Policies)
+    labels: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        if self.mode not in ("roundrobin", "gauntlet", "sprt"):
+            raise TournamentError(f"tournament mode must be roundrobin or gauntlet, got {self.mode!r}")
+        if not self.bots:
+            raise TournamentError("a tournament needs at least one bot (--bot)")
+        if self.games < 1:
+            raise TournamentError(f"--games must be at least 1, got {self.games}")
+        if self.mode in ("gauntlet", "sprt") and len(self.bots) < 2:
+            raise TournamentError(f"a {self.mode} needs a challenger and at least one opponent")
+        if self.mode == "sprt" and len(self.bots) != 2:
+            raise TournamentError("an SPRT compares exactly two bots")
+        if not self.labels:
+            self.labels = unique_labels(self.bots)
+        if len(set(self.labels)) != len(self.labels):
+            raise TournamentError(f"bot labels must be unique, got {self.labels}")
+        self.options = dict(load_game(self.game, **self.options).options)   # validates and completes
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    def fingerprint(self) -> str:
+        """Identifies the tournament for --resume (everything but the number of games, which may grow)."""
+        obj = {"game": self.game, "options": self.options, "bots": self.bots, "labels": self.labels,
+               "mode": self.mode, "seed": self.seed, "policies": asdict(self.policies)}
+        return hashlib.sha1(json.dumps(obj, sort_keys=True).encode()).hexdigest()[:16]
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "policies": asdict(self.policies)}
+
+    @classmethod
+    def from_dict(cls, obj: dict) -> "TournamentConfig":
+        obj = dict(obj)
+        obj["policies"] = Policies(**obj.get("policies", {}))
+        return cls(**obj)
+
+
+@dataclass(frozen=True)
+class Job:
+    id: str
+    table: int
+    block: int
+    rotation: int
+    seed: int
+    seats: tuple                     # bot index per seat
+
+
+def tables(cfg: TournamentConfig) -> list[tuple]:
+    """The sets of bots that meet, one bot index per seat before rotation."""
+    n, k = cfg.players, len(cfg.bots)
+    if cfg.mode == "sprt":
+        return [(0,) + (1,) * (n - 1)]
+    if k < n:                        # fewer bots than seats: the bots fill the seats in turn
+        return [tuple(i % k for i in range(n))]
+    if cfg.mode == "gauntlet":
+        return [(0,) + rest for rest in itertools.combinations(range(1, k), n - 1)]
+    return list(itertools.combinations(range(k), n))
+
+
+def schedule(cfg: TournamentConfig) -> list[Job]:
+    """Every game of the tournament, block by block (so a run stopped early is still balanced)."""
+    n = cfg.players
+    blocks = math.ceil(cfg.games / n)
+    jobs = []
+    all_tables = tables(cfg)
+    for b in range(blocks):
+        seed = derive_seed(cfg.seed, b)      # one seed a block, shared by all rotations and tables
+        for t, table in enumerate(all_tables):
+            for r in range(n):
+                seats = table[r:] + table[:r]
+                jobs.append(Job(f"t{t}b{b}r{r}", t, b, r, seed, seats))
+    return jobs
+
+
+def play_job(task) -> dict:
+    """One game of a tournament (runs in a worker process): the record as a dict."""
+    cfg_dict, job = task
+    cfg = TournamentConfig.from_dict(cfg_dict)
+    specs = [cfg.bots[i] for i in job.seats]
+    labels = [cfg.labels[i] for i in job.seats]
+    meta = {"tournament": cfg.fingerprint(), "job": job.id, "table": job.table, "block": job.block,
+            "rotation": job.rotation}
+    return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta, keep_players=True).to_dict()
+
+
+class RecordFile:
+    """An append-only JSON-lines file of game records; each line is flushed to disk as it is written."""
+
+    def __init__(self, path):
+        self.path = str(path)
+
+    def read(self) -> tuple[list[GameRecord], list[str]]:
+        if not os.path.exists(self.path):
+            return [], []
+        return read_records(self.path)
+
+    def append(self, record: dict) -> None:
+        line = json.dumps(record, separators=(",", ":"))
+        with open(self.path, "a+", encoding="utf-8") as f:
+            f.seek(0, os.SEEK_END)
+            if f.tell() > 0:                 # a line cut short by a kill must not swallow the next record
+                f.seek(f.tell() - 1)
+                if f.read(1) != "\n":
+                    f.write("\n")
+            f.write(line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
+@dataclass
+class TournamentResult:
+    records: list[GameRecord]
+    played: int                       # games played by this run
+    resumed: int                      # games found in the file and kept
+    removed: dict                     # label -> why it was taken out
+    problems: list[str]               # unreadable lines of the record file
+    errors: list[str]                 # games that could not be played (worker failures)
+
+
+def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = None, workers: int | None = None,
+                   resume: bool = False, progress: bool = True, max_crashes: int = 3, echo=print,
+                   limit: int | None = None, stop=None, postfix=None) -> TournamentResult:
+    """Play every game of ``cfg`` not yet in ``out``; append each as it finishes.
+
+    ``limit`` stops after that many new games (tests use it to simulate an interruption); ``stop(record)``, called
+    after each game (and once for each game found in the file), ends the run when it returns True; ``postfix()``
+    is the progress bar's text (default: the live ladder's leader).
+    """
+    spec = game_spec(cfg.game)
+    if not spec.min_players <= cfg.players <= spec.max_players:
+        raise TournamentError(f"{cfg.game} is for {spec.min_players}-{spec.max_players} players")
+    _check_bots(cfg)
+    records_file = RecordFile(out)
+    existing, problems = records_file.read()
+    fingerprint = cfg.fingerprint()
+    if existing and not resume:
+        raise TournamentError(f"{out} already holds {len(existing)} game records; use --resume to continue that "
+                              f"tournament, or another --out")
+    ours = [r for r in existing if r.meta.get("tournament") == fingerprint]
+    if resume and existing and not ours:
+        raise TournamentError(f"{out} holds the records of another tournament (different game, bots, options, "
+                              f"seed or policies); resume with the same arguments, or choose another --out")
+    jobs = schedule(cfg)
+    done_ids = {r.meta.get("job") for r in ours}
+    todo = [j for j in jobs if j.id not in done_ids]
+    if limit is not None:
+        todo = todo[:limit]
+    for p in problems:
+        echo(f"warning: skipped an unreadable line: {p}")
+
+    removed: dict = {}
+    crashes = {label: 0 for label in cfg.labels}
+    records = list(ours)
+    errors: list[str] = []
+    ladder = Ladder(cfg.labels)
+    for r in ours:
+        ladder.update(r)
+    cfg_dict = cfg.to_dict()
+    finished = False
+    if stop is not None:
+        finished = any([stop(r) for r in ours])
+
+    def tasks():
+        for job in todo:
+            if finished:
+                return
+            if any(cfg.labels[i] in removed for i in job.seats):
+                continue
+            yield cfg_dict, job
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(jobs), initial=len(jobs) - len(todo), unit="game", desc=f"{cfg.game}",
+                   dynamic_ncols=True, smoothing=0.1)
+    executor = executor or make_executor(workers)
+    played = 0
+    try:
+        for (_, job), result, error in executor.run(play_job, tasks()):
+            if error is not None:
+                errors.append(f"game {job.id}: {type(error).__name__}: {error}")
+                (bar.write if bar else echo)(f"error: game {job.id} could not be played: {error}")
+                if bar:
+                    bar.update(1)
+                continue
+            records_file.append(result)
+            record = GameRecord.from_dict(result)
+            records.append(record)
+            played += 1
+            ladder.update(record)
+            reason = record.result.get("reason", "normal")
+            for seat, label in enumerate(record.seats):
+                if reason == f"crash:{seat}":
+                    crashes[label] += 1
+                    if crashes[label] >= max_crashes and label not in removed:
+                        removed[label] = f"crashed in {crashes[label]} games in a row: {record.meta.get('error')}"
+                        (bar.write if bar else echo)(f"{label} is taken out of the tournament: {removed[label]}")
+                elif reason == "normal" or not reason.endswith(f":{seat}"):
+                    crashes[label] = 0
+            if bar:
+                bar.update(1)
+                bar.set_postfix_str(postfix() if postfix else ladder.leader(), refresh=False)
+            if stop is not None and stop(record):
+                finished = True
+                break
+    finally:
+        if bar:
+            bar.close()
+        executor.close()
+        close_kept_players()          # those this process ran itself (-j 1); workers' players end with them
+    return TournamentResult(records, played, len(ours), removed, problems, errors)
+
+
+def _check_bots(cfg: TournamentConfig) -> None:
+    """Build each bot once before any game, so a bad spec fails at once with its message."""
+    from bots import make_bot
+    for spec in cfg.bots:
+        if spec.split(":", 1)[0].strip().lower() == "human":
+            raise TournamentError("human seats belong in `kleos play`, not in tournaments")
+        if spec.split(":", 1)[0].strip().lower() != "cmd":
+            make_bot(spec).close()
+
+
+class Ladder:
+    """A live rating ladder (openskill's Plackett-Luce model), updated game by game."""
+
+    def __init__(self, labels: list[str]):
+        from openskill.models import PlackettLuce
+        self.model = PlackettLuce()
+        self.ratings = {label: self.model.rating(name=label) for label in labels}
+
+    def update(self, record: GameRecord) -> None:
+        if not record.result or any(s not in self.ratings for s in record.seats):
+            return
+        best: dict = {}                    # a bot in several seats counts once, with its best finish
+        for label, rank in zip(record.seats, record.result["ranks"]):
+            best[label] = min(rank, best.get(label, rank))
+        if len(best) < 2:
+            return
+        labels = list(best)
+        new = self.model.rate([[self.ratings[s]] for s in labels], ranks=[best[s] for s in labels])
+        for s, team in zip(labels, new):
+            self.ratings[s] = team[0]
+
+    def table(self) -> list[tuple[str, float, float, float]]:
+        rows = [(label, r.mu, r.sigma, r.ordinal()) for label, r in self.ratings.items()]
+        return sorted(rows, key=lambda row: -row[3])
+
+    def leader(self) -> str:
+        label, mu, sigma, _ = self.table()[0]
+        return f"leader {label} {mu:.1f}±{2 * sigma:.1f}"

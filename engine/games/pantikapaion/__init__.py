@@ -1,0 +1,23 @@
+"""Pantikapaion (Evgeny Petrov), 2 to 4 players: build a city of polyomino tiles, harvest resources with workers,
+raise buildings and advance on the development board. Rules: shared/rules/pantikapaion.md; coverage, decisions
+and the ASSUMED data: docs/rules/pantikapaion.md; data: data/*.json.
+"""
+from engine.registry import GameSpec
+
+
+def _make(options):
+    from engine.games.pantikapaion.state import PantikapaionGame
+    return PantikapaionGame(options)
+
+
+GAME = GameSpec(
+    name="pantikapaion",
+    title="Pantikapaion",
+    summary="tile-laying city building: pick tiles from a ring, raise buildings, race on the development board",
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    make=_make,
+    has_hidden_information=False,      # only the bag order is unknown, and the bag is a multiset of counts
+    conformance_options=({"players": 2}, {"players": 3}, {"players": 4}),
+)

@@ -1,0 +1,28 @@
+"""Polis (Fran Diaz, 2020 Devir edition): Athens against Sparta in the Peloponnesian War.
+
+Two players, three rounds (alpha, sigma, omega) of alternating two-action turns; sieges, tribute, trade with
+the external markets, proxenoi and civil wars, and battles fought with secret hands of battle cards.
+Rules: shared/rules/polis.md; coverage table, decision split and ASSUMED values: docs/rules/polis.md.
+Seat 0 is Athens, seat 1 is Sparta.
+"""
+from engine.registry import GameSpec, Option
+
+
+def _make(options):
+    from engine.games.polis.state import PolisGame
+    return PolisGame(options)
+
+
+GAME = GameSpec(
+    name="polis",
+    title="Polis",
+    summary="Athens against Sparta: sieges, trade, proxenoi and battles with secret card hands (2 players)",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    make=_make,
+    options={"data": Option("", "directory of replacement data files (map, markets, tiles, events); "
+                                "empty: the built-in engine/games/polis/data")},
+    has_hidden_information=True,
+    conformance_options=({"players": 2},),
+)

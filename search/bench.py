@@ -1,0 +1,98 @@
+"""Searcher speed figures for docs/search.md: ISMCTS iterations/s, its cost over plain MCTS, the share of each
+iteration spent outside the rollouts (the search overhead), and root-parallel speed-up.
+
+    python -m search.bench [GAME ...] [--players N] [--seconds S] [--repeats R]
+
+prints a markdown table (every registered game by default). Medians over the repeats; the machine may be shared,
+so compare ratios rather than absolute rates.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from engine.registry import game_spec, list_games, load_game
+from engine.rng import RNG
+from search.searchers import make_searcher
+
+
+def opening(game, seed: int = 1):
+    """The first decision of a game: the initial state, with any opening chance outcomes sampled (seeded)."""
+    rng = RNG(seed)
+    s = game.new_initial_state()
+    while s.is_chance_node():
+        outcomes = s.chance_outcomes()
+        u, acc = rng.random(), 0.0
+        for action, p in outcomes:
+            acc += p
+            if u < acc:
+                break
+        s.apply(action)
+    return s
+
+
+def rate(name: str, state, seconds: float, repeats: int, **options) -> dict:
+    """Median iterations/s (over `repeats` searches of `seconds` each) and the median rollout share."""
+    searcher = make_searcher(name, time=seconds / repeats, **options)
+    try:
+        searcher.search(state)                       # warm-up (and the worker pool, if any)
+        runs = [searcher.search(state).stats for _ in range(repeats)]
+    finally:
+        searcher.close()
+    return {"iterations_per_s": statistics.median(r["iterations_per_s"] for r in runs),
+            "rollout_share": statistics.median(r["rollout_share"] for r in runs),
+            "max_depth": max(r["max_depth"] for r in runs)}
+
+
+def bench_search(game_name: str, options: dict | None = None, seconds: float = 2.0, repeats: int = 5,
+                 parallel: bool = True) -> dict:
+    game = load_game(game_name, **(options or {}))
+    state = opening(game)
+    ismcts = rate("ismcts", state, seconds, repeats)
+    mcts = rate("mcts", state, seconds, repeats)
+    row = {
+        "game": game_name,
+        "options": dict(game.options),
+        "ismcts_it_s": ismcts["iterations_per_s"],
+        "mcts_it_s": mcts["iterations_per_s"],
+        "cost_ratio": mcts["iterations_per_s"] / ismcts["iterations_per_s"],
+        "overhead_share": 1.0 - ismcts["rollout_share"],
+        "mcts_overhead_share": 1.0 - mcts["rollout_share"],
+    }
+    if parallel:
+        two = rate("ismcts", state, seconds, repeats, workers=2)
+        row["ismcts_2w_it_s"] = two["iterations_per_s"]
+        row["speedup_2w"] = two["iterations_per_s"] / ismcts["iterations_per_s"]
+    return row
+
+
+def markdown_table(rows: list[dict]) -> str:
+    lines = ["| game | options | ISMCTS it/s | MCTS it/s | ISMCTS/MCTS cost | overhead share (ISMCTS) | "
+             "overhead share (MCTS) | ISMCTS 2 workers it/s | speed-up |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        opts = ",".join(f"{k}={v}" for k, v in r["options"].items())
+        par = (f"{r['ismcts_2w_it_s']:,.0f} | {r['speedup_2w']:.2f}x" if "speedup_2w" in r else "- | -")
+        lines.append(f"| {r['game']} | {opts} | {r['ismcts_it_s']:,.0f} | {r['mcts_it_s']:,.0f} | "
+                     f"{r['cost_ratio']:.2f}x | {r['overhead_share']:.0%} | {r['mcts_overhead_share']:.0%} | {par} |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="games (default: all registered)")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: the game's default)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds of search per measurement")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--no-parallel", action="store_true", help="skip the 2-worker measurement")
+    args = parser.parse_args(argv)
+    rows = []
+    for name in args.games or list_games():
+        game_spec(name)
+        opts = {"players": args.players} if args.players else {}
+        rows.append(bench_search(name, opts, args.seconds, args.repeats, not args.no_parallel))
+    print(markdown_table(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""Searcher options: their table, parsing (from spec strings or typed values) and validation.
+
+Each option is ``name: (type, default, help)``; ``check_options`` turns user input into typed, validated values
+and raises ``SearchOptionError`` (a ValueError) naming the searcher, the option and the problem.
+"""
+from __future__ import annotations
+
+from engine.errors import KleosError
+
+
+class SearchOptionError(KleosError, ValueError):
+    """An unknown searcher or option, or a bad value (a budget of zero or less, an unknown rollout...)."""
+
+
+class SearchStateError(KleosError, ValueError):
+    """search() was given a state it cannot decide in: terminal, a chance node, or not a State."""
+
+
+# Choices of the string options.
+CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value"), "observers": ("single", "multi")}
+# Lower bounds: budgets must be positive, the others sensible.
+MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1}
+STRICT = {"time"}                     # minimum excluded: time must be > 0
+BUDGETS = ("iterations", "time", "calls")
+DEFAULT_ITERATIONS = 1000             # the budget when none is given
+
+COMMON_OPTIONS = {
+    "iterations": (int, None, "iterations (simulations) a decision; exact"),
+    "time": (float, None, "wall-clock seconds a decision"),
+    "calls": (int, None, "forward-model calls (actions applied) a decision; no iteration starts past it"),
+    "c": (float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
+    "rollout": (str, "random", "rollout policy: random | heuristic (best of 3 sampled moves by evaluate())"),
+    "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
+    "seed": (int, 0, "seed of the searcher's random stream"),
+    "workers": (int, 1, "root parallelism: processes searching at once, root visit counts merged"),
+    "final": (str, "visits", "final choice: visits (most visited) | value (best mean value)"),
+}
+
+
+def _convert(searcher: str, name: str, kind: type, value):
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if kind is str:
+            return text
+        if text.lower() in ("none", ""):
+            return None
+        try:
+            return kind(text) if kind is not int else int(text, 10)
+        except ValueError:
+            raise SearchOptionError(
+                f"{searcher}: option {name}={value!r} is not {'an integer' if kind is int else 'a number'}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else kind):
+        raise SearchOptionError(f"{searcher}: option {name} must be {kind.__name__}, got {value!r}")
+    if kind is int and isinstance(value, float):
+        raise SearchOptionError(f"{searcher}: option {name} must be int, got {value!r}")
+    return kind(value)
+
+
+def check_options(searcher: str, table: dict, given: dict) -> dict:
+    """Typed, validated values for every option of ``table`` (defaults filled in)."""
+    unknown = sorted(set(given) - set(table))
+    if unknown:
+        raise SearchOptionError(
+            f"{searcher}: unknown option {', '.join(map(repr, unknown))}; known options: {', '.join(table)}")
+    out = {}
+    for name, (kind, default, _help) in table.items():
+        value = _convert(searcher, name, kind, given[name]) if name in given else default
+        if value is not None:
+            if name in CHOICES and value not in CHOICES[name]:
+                raise SearchOptionError(
+                    f"{searcher}: option {name}={value!r} is not one of {', '.join(CHOICES[name])}")
+            if kind is float and not (value == value and abs(value) != float("inf")):
+                raise SearchOptionError(f"{searcher}: option {name}={value!r} must be a finite number")
+            if name in MINIMUM:
+                low = MINIMUM[name]
+                if value < low or (name in STRICT and value <= low):
+                    op = ">" if name in STRICT else ">="
+                    extra = " (a budget must be positive)" if name in BUDGETS else ""
+                    raise SearchOptionError(f"{searcher}: option {name}={value!r} must be {op} {low}{extra}")
+        out[name] = value
+    if all(out.get(b) is None for b in BUDGETS):
+        out["iterations"] = DEFAULT_ITERATIONS
+    return out
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """``"ismcts:time=1.0,c=0.7"`` -> ``("ismcts", {"time": "1.0", "c": "0.7"})`` (values checked later)."""
+    if not isinstance(spec, str):
+        raise SearchOptionError(f"a searcher spec is a string like 'ismcts:time=1.0', got {spec!r}")
+    name, _, rest = spec.strip().partition(":")
+    options = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        if "=" not in part:
+            raise SearchOptionError(f"{name}: option {part!r} in spec {spec!r} is not of the form name=value")
+        key, value = part.split("=", 1)
+        key = key.strip()
+        if key in options:
+            raise SearchOptionError(f"{name}: option {key!r} given twice in spec {spec!r}")
+        options[key] = value.strip()
+    return name.strip(), options

@@ -1,0 +1,16 @@
+# Rollout policies: how a simulation continues below the tree.
+from libc.stdint cimport int64_t
+
+from engine.core cimport State
+from engine.rng cimport Rng
+
+cdef enum:
+    ROLLOUT_RANDOM = 0         # uniform over the legal actions
+    ROLLOUT_HEURISTIC = 1      # the best of a few sampled actions by the game's evaluate() (see rollout.pyx)
+
+# Write into out the returns of `state` when it is over, else its evaluate() estimate.
+cdef void leaf_value(State state, double* out) noexcept
+# Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
+# limit), then write its value into out. `scratch` is a state of the same game for look-ahead. Returns the number
+# of actions applied to `state` plus look-ahead applications (forward-model calls).
+cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, double* out) noexcept

@@ -1,0 +1,282 @@
+"""The three searchers: MCTS (one state; the oracle when given the true state), PIMC (determinized UCT) and
+ISMCTS (single-observer information-set MCTS). Their inner loops are the C engine of search/uct.pyx; this module
+holds what happens once a decision: options, budgets, root parallelism, the final choice and the statistics.
+
+>>> from search import make_searcher
+>>> searcher = make_searcher("ismcts", iterations=500, seed=1)
+>>> result = searcher.search(view)          # view: the bot's determinized view of the game
+>>> result.action, result.stats["iterations"]
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from engine.core import State
+from engine.rng import RNG
+from search.options import COMMON_OPTIONS, SearchOptionError, SearchStateError, check_options, parse_spec
+from search.uct import UCT
+
+_CHANCE, _TERMINAL = -1, -2
+_ROLLOUTS = {"random": 0, "heuristic": 1}
+
+
+@dataclass
+class SearchResult:
+    action: int                       # always legal in the state searched
+    stats: dict = field(default_factory=dict)
+
+
+def _empty_stats() -> dict:
+    return {"edges": {}, "iterations": 0, "calls": 0, "tree_size": 0, "max_depth": 0,
+            "rollout_seconds": 0.0, "search_seconds": 0.0}
+
+
+def _add_run(stats: dict, engine: UCT) -> None:
+    """Fold the last run of `engine` into `stats` (root edges: visits and value sums add up)."""
+    for action, (visits, value) in engine.root_edges().items():
+        v = stats["edges"].setdefault(action, [0, 0.0])
+        v[0] += visits
+        v[1] += value
+    stats["iterations"] += engine.iterations
+    stats["calls"] += engine.calls
+    stats["tree_size"] += engine.total_size()
+    stats["max_depth"] = max(stats["max_depth"], engine.max_depth)
+    stats["rollout_seconds"] += engine.rollout_seconds
+    stats["search_seconds"] += engine.seconds
+
+
+def _merge(parts: list[dict]) -> dict:
+    out = _empty_stats()
+    for s in parts:
+        for action, (visits, value) in s["edges"].items():
+            v = out["edges"].setdefault(action, [0, 0.0])
+            v[0] += visits
+            v[1] += value
+        for k in ("iterations", "calls", "tree_size", "rollout_seconds", "search_seconds"):
+            out[k] += s[k]
+        out["max_depth"] = max(out["max_depth"], s["max_depth"])
+    return out
+
+
+def _split(total, parts: int) -> list:
+    """An integer budget shared exactly between parts (None stays None)."""
+    if total is None:
+        return [None] * parts
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+class Searcher:
+    """Common machinery; subclasses define NAME, OPTIONS and _run()."""
+
+    NAME = "searcher"
+    OPTIONS = dict(COMMON_OPTIONS)
+
+    def __init__(self, **options):
+        self.options = check_options(self.NAME, self.OPTIONS, options)
+        self._rng = RNG(self.options["seed"])
+        self._pool = None
+        self.engine = None            # the UCT engine of the last local run (its tree, for inspection)
+
+    # --- the API -----------------------------------------------------------------------------------------------
+    def search(self, state) -> SearchResult:
+        """Choose a move for ``state.current_player()`` in ``state`` (for PIMC and ISMCTS: any determinization
+        of that player's information set; they resample it themselves). Raises SearchStateError on a terminal
+        state, a chance node or a non-State."""
+        if not isinstance(state, State):
+            raise SearchStateError(f"{self.NAME}: search() needs an engine State, got {type(state).__name__}")
+        player = state.current_player()
+        if player == _TERMINAL:
+            raise SearchStateError(f"{self.NAME}: the state is terminal (the game is over); there is no move to "
+                                   "search")
+        if player == _CHANCE:
+            raise SearchStateError(f"{self.NAME}: the state is a chance node; chance outcomes are sampled by the "
+                                   "referee, never chosen by a searcher")
+        legal = state.legal_actions()
+        seed = self._rng.next_u64()
+        t0 = time.perf_counter()
+        if len(legal) == 1:
+            stats = _empty_stats()
+            stats["edges"] = {legal[0]: [0, 0.0]}
+            return self._result(legal, stats, time.perf_counter() - t0, forced=True)
+        o = self.options
+        workers = o["workers"]
+        if o["iterations"] is not None:
+            workers = min(workers, o["iterations"])
+        if o["calls"] is not None:
+            workers = min(workers, o["calls"])
+        if workers == 1:
+            stats = self._run(state, o["iterations"], o["time"], o["calls"], seed)
+        else:
+            seeds = RNG(seed)
+            jobs = zip(_split(o["iterations"], workers), _split(o["calls"], workers))
+            pool = self._get_pool(workers)
+            futures = [pool.submit(_remote, type(self).__name__, self._worker_options(), state, it, o["time"], ca,
+                                   seeds.next_u64()) for it, ca in jobs]
+            stats = _merge([f.result() for f in futures])
+        return self._result(legal, stats, time.perf_counter() - t0, workers=workers)
+
+    def close(self):
+        """Stop the worker processes of root parallelism (if any were started)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+        except Exception:
+            pass
+
+    def __repr__(self):
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items() if v is not None)
+        return f"{self.NAME}:{opts}"
+
+    # --- internals ---------------------------------------------------------------------------------------------
+    def _run(self, state, iterations, seconds, calls, seed) -> dict:
+        raise NotImplementedError
+
+    def _make_engine(self, info_sets: bool, multi: bool = False) -> UCT:
+        o = self.options
+        if self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi:
+            self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
+                              multi)
+        return self.engine
+
+    def _worker_options(self) -> dict:
+        return {**{k: v for k, v in self.options.items() if v is not None}, "workers": 1}
+
+    def _get_pool(self, workers: int) -> ProcessPoolExecutor:
+        if self._pool is None or self._pool._max_workers != workers:
+            self.close()
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+        return self._pool
+
+    def _choose(self, legal: list, edges: dict) -> int:
+        allowed = [a for a in legal if a in edges and edges[a][0] > 0]
+        if not allowed:                     # cannot happen with >= 1 iteration; be safe, stay legal
+            return legal[0]
+
+        def mean(a):
+            return edges[a][1] / edges[a][0]
+        if self.options["final"] == "value":
+            return max(allowed, key=lambda a: (mean(a), edges[a][0], -a))
+        return max(allowed, key=lambda a: (edges[a][0], mean(a), -a))
+
+    def _result(self, legal, stats, seconds, forced=False, workers=1) -> SearchResult:
+        edges = stats["edges"]
+        action = legal[0] if forced else self._choose(legal, edges)
+        visits, value = edges.get(action, (0, 0.0))
+        search_s = stats["search_seconds"]
+        return SearchResult(action, {
+            "iterations": stats["iterations"],
+            "seconds": seconds,
+            "iterations_per_s": stats["iterations"] / seconds if seconds > 0 else 0.0,
+            "tree_size": stats["tree_size"],
+            "max_depth": stats["max_depth"],
+            "value": value / visits if visits else None,
+            "visits": {a: v[0] for a, v in sorted(edges.items())},
+            "calls": stats["calls"],
+            "rollout_share": stats["rollout_seconds"] / search_s if search_s > 0 else 0.0,
+            "workers": workers,
+            "forced": forced,
+        })
+
+
+class MCTS(Searcher):
+    """UCT on the given state as if it were the whole truth (perfect information; with the true state, the
+    oracle). Chance outcomes are sampled by probability; n-player max^n backup."""
+
+    NAME = "mcts"
+
+    def _run(self, state, iterations, seconds, calls, seed):
+        engine = self._make_engine(False)
+        engine.run(state, iterations or 0, seconds or 0.0, calls or 0, seed)
+        stats = _empty_stats()
+        _add_run(stats, engine)
+        return stats
+
+
+class ISMCTS(Searcher):
+    """Single-observer information-set MCTS with partially observable moves and availability counts; a fresh
+    determinization from the mover's seat every iteration (search/uct.pyx). ``observers=multi``: one tree a
+    player (MO-ISMCTS), so opponents choose their hidden moves by their own statistics."""
+
+    NAME = "ismcts"
+    OPTIONS = {**COMMON_OPTIONS,
+               "observers": (str, "single", "single: one tree, opponents' hidden moves merged and drawn uniformly; "
+                                            "multi: one tree a player, each keyed by what its owner sees")}
+
+    def _run(self, state, iterations, seconds, calls, seed):
+        engine = self._make_engine(True, self.options["observers"] == "multi")
+        engine.run(state, iterations or 0, seconds or 0.0, calls or 0, seed)
+        stats = _empty_stats()
+        _add_run(stats, engine)
+        return stats
+
+
+class PIMC(Searcher):
+    """Perfect-information Monte Carlo: `determinizations` samples of the mover's information set, one UCT tree
+    each with an equal share of the budget; the root visit counts are summed (a visit-weighted vote)."""
+
+    NAME = "pimc"
+    OPTIONS = {**COMMON_OPTIONS,
+               "determinizations": (int, 8, "information-set samples, one UCT tree each, votes summed")}
+
+    def _run(self, state, iterations, seconds, calls, seed):
+        count = self.options["determinizations"]
+        if iterations is not None:
+            count = min(count, iterations)
+        if calls is not None:
+            count = min(count, calls)
+        rng = RNG(seed)
+        me = state.current_player()
+        engine = self._make_engine(False)
+        stats = _empty_stats()
+        start = time.perf_counter()
+        for i, (it, ca) in enumerate(zip(_split(iterations, count), _split(calls, count))):
+            world = state.determinize(me, rng)
+            sec = 0.0
+            if seconds is not None:         # each tree until its slice of the deadline
+                sec = max(start + seconds * (i + 1) / count - time.perf_counter(), 1e-9)
+            engine.run(world, it or 0, sec, ca or 0, rng.next_u64())
+            _add_run(stats, engine)
+        return stats
+
+
+SEARCHERS = {"mcts": MCTS, "pimc": PIMC, "ismcts": ISMCTS}
+
+
+def make_searcher(name: str, **options) -> Searcher:
+    """A searcher by name with validated options: ``make_searcher("ismcts", time=1.0, c=0.7)``."""
+    if name not in SEARCHERS:
+        raise SearchOptionError(f"unknown searcher {name!r}; known searchers: {', '.join(SEARCHERS)}")
+    return SEARCHERS[name](**options)
+
+
+def from_spec(spec: str) -> Searcher:
+    """A searcher from a spec string: ``from_spec("ismcts:time=1.0,c=0.7,rollout=heuristic,depth=40")``."""
+    name, options = parse_spec(spec)
+    return make_searcher(name, **options)
+
+
+# --- root parallelism: the worker side --------------------------------------------------------------------------
+_WORKER_SEARCHERS: dict = {}
+
+
+def _remote(class_name, options, state, iterations, seconds, calls, seed) -> dict:
+    """Run one share of a search in a worker process; returns the root statistics to merge."""
+    key = (class_name, tuple(sorted(options.items())))
+    searcher = _WORKER_SEARCHERS.get(key)
+    if searcher is None:
+        cls = {c.__name__: c for c in SEARCHERS.values()}[class_name]
+        searcher = _WORKER_SEARCHERS[key] = cls(**options)
+    return searcher._run(state, iterations, seconds, calls, seed)

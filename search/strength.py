@@ -1,0 +1,198 @@
+"""Bot-vs-bot strength tables from the engine and the searchers alone (the arena's tournaments may replace it).
+
+    python -m search.strength GAME [--players N] [--option k=v ...] [--games 100] [--processes 16]
+                              --pair "ismcts:iterations=10000" random --pair ... [--out table.md]
+
+A pairing A vs B plays `games` games: deals (referee seeds) are reused across every rotation of the seats, so each
+bot plays each seat on the same chance outcomes (duplicate format). With n players the seats alternate A, B, A, ...
+Each game scores A by the mean return of its seats (returns are rank-based in [0, 1]: 0.5 is parity); the table
+gives A's mean score with a 95% confidence interval (normal approximation), and wins / draws / losses of A (a game
+counts as a win when A's seats score more than B's).
+
+Players are spec strings: ``random``, ``greedy`` (the one-move bot: the legal move whose resulting state
+evaluate()s best for the mover), or a searcher spec (``ismcts:iterations=10000,c=0.7``). Every player decides on
+its own view, ``state.determinize(seat, rng)``, so nobody peeks; ``oracle:`` before a spec hands that player the
+true state instead (a ceiling for experiments).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from engine.registry import load_game
+from engine.rng import RNG
+from search.searchers import from_spec
+
+_CHANCE, _TERMINAL = -1, -2
+
+
+class Player:
+    """One seat's decision maker, built from a spec string."""
+
+    def __init__(self, spec: str, seed: int):
+        self.spec = spec
+        self.oracle = spec.startswith("oracle:")
+        body = spec[len("oracle:"):] if self.oracle else spec
+        self.kind = body.split(":", 1)[0]
+        self.rng = RNG(seed)
+        self.searcher = None
+        if self.kind not in ("random", "greedy"):
+            # the searcher's seed: the player's own, unless the spec fixes one
+            if "seed=" not in body:
+                body += ("," if ":" in body else ":") + f"seed={seed}"
+            self.searcher = from_spec(body)
+
+    def choose(self, state) -> int:
+        if self.kind == "random":
+            return self.rng.choice(state.legal_actions())
+        if self.kind == "greedy":
+            me = state.current_player()
+            best, choices = None, []
+            for action in state.legal_actions():
+                after = state.clone()
+                after.apply(action)
+                value = after.evaluate()[me]
+                if best is None or value > best:
+                    best, choices = value, [action]
+                elif value == best:
+                    choices.append(action)
+            return self.rng.choice(choices)
+        return self.searcher.search(state).action
+
+    def close(self):
+        if self.searcher is not None:
+            self.searcher.close()
+
+
+def sample_outcome(state, rng: RNG) -> int:
+    u, acc = rng.random(), 0.0
+    outcomes = state.chance_outcomes()
+    for action, p in outcomes:
+        acc += p
+        if u < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dict:
+    """One refereed game; every decision is checked legal. Returns the returns and the seconds each seat used."""
+    game = load_game(game_name, **options)
+    state = game.new_initial_state()
+    chance = RNG(seed)                          # the referee's stream: the same deal for every rotation
+    views = RNG(seed ^ 0x5EED)
+    players = [Player(spec, seed * 31 + i) for i, spec in enumerate(seats)]
+    spent = [0.0] * len(seats)
+    moves = 0
+    try:
+        while True:
+            p = state.current_player()
+            if p == _TERMINAL:
+                break
+            if p == _CHANCE:
+                state.apply(sample_outcome(state, chance))
+                continue
+            view = state.clone() if players[p].oracle else state.determinize(p, views)
+            t0 = time.perf_counter()
+            action = players[p].choose(view)
+            spent[p] += time.perf_counter() - t0
+            if action not in state.legal_actions():
+                raise RuntimeError(f"{seats[p]} chose illegal action {action} in {game_name}")
+            state.apply(action)
+            moves += 1
+    finally:
+        for pl in players:
+            pl.close()
+    return {"returns": state.returns(), "seconds": spent, "moves": moves}
+
+
+def _seatings(a: str, b: str, n: int) -> list[list[str]]:
+    """Every rotation of the alternating seating A, B, A, ... (for 2 players: A-B and B-A)."""
+    base = [a if i % 2 == 0 else b for i in range(n)]
+    return [base[r:] + base[:r] for r in range(n)]
+
+
+def _job(args):
+    game_name, options, seats, seed, a_seats = args
+    out = play_game(game_name, options, seats, seed)
+    r = out["returns"]
+    a = sum(r[i] for i in a_seats) / len(a_seats)
+    b_seats = [i for i in range(len(r)) if i not in a_seats]
+    b = sum(r[i] for i in b_seats) / len(b_seats)
+    a_time = sum(out["seconds"][i] for i in a_seats)
+    return {"a": a, "b": b, "a_seconds": a_time, "moves": out["moves"]}
+
+
+def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, seed: int = 1,
+            pool: ProcessPoolExecutor | None = None) -> dict:
+    """Play A vs B for at least `games` games (rounded up to whole rotations); A's score and its 95% CI."""
+    n = load_game(game_name, **options).num_players
+    seatings = _seatings(a, b, n)
+    deals = math.ceil(games / len(seatings))
+    jobs = []
+    for d in range(deals):
+        for seats in seatings:
+            a_seats = [i for i, s in enumerate(seats) if s == a] if a != b else list(range(0, n, 2))
+            jobs.append((game_name, options, seats, seed * 100_003 + d, a_seats))
+    results = list(pool.map(_job, jobs)) if pool is not None else [_job(j) for j in jobs]
+    scores = [r["a"] for r in results]
+    mean = sum(scores) / len(scores)
+    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(len(scores) - 1, 1))
+    decisions = sum(r["moves"] for r in results)
+    return {
+        "a": a, "b": b, "games": len(scores), "score": mean, "ci95": 1.96 * sd / math.sqrt(len(scores)),
+        "wins": sum(r["a"] > r["b"] for r in results), "draws": sum(r["a"] == r["b"] for r in results),
+        "losses": sum(r["a"] < r["b"] for r in results),
+        "a_seconds_per_game": sum(r["a_seconds"] for r in results) / len(results),
+        "decisions_per_game": decisions / len(results),
+    }
+
+
+def strength_table(game_name: str, pairs: list[tuple[str, str]], options: dict | None = None, games: int = 100,
+                   seed: int = 1, processes: int = 1) -> list[dict]:
+    """Every pairing of `pairs` on one game; games run on `processes` local processes."""
+    options = dict(options or {})
+    if processes > 1:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            return [pairing(game_name, options, a, b, games, seed, pool) for a, b in pairs]
+    return [pairing(game_name, options, a, b, games, seed) for a, b in pairs]
+
+
+def markdown_table(game_name: str, options: dict, rows: list[dict]) -> str:
+    opts = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    lines = [f"{game_name} ({opts})", "",
+             "| A | B | games | A's score | 95% CI | A wins / draws / losses | A's seconds a game |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append(f"| `{r['a']}` | `{r['b']}` | {r['games']} | {r['score']:.3f} | ±{r['ci95']:.3f} | "
+                     f"{r['wins']} / {r['draws']} / {r['losses']} | {r['a_seconds_per_game']:.2f} |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m search.strength", description="bot-vs-bot strength table")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--pair", nargs=2, action="append", required=True, metavar=("A", "B"))
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--out", default=None, help="append the markdown table to this file")
+    args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    if args.players:
+        options["players"] = args.players
+    options = dict(load_game(args.game, **options).options)
+    t0 = time.perf_counter()
+    rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed, args.processes)
+    text = markdown_table(args.game, options, rows) + f"\n\n({time.perf_counter() - t0:.0f} s)\n"
+    print(text)
+    if args.out:
+        with open(args.out, "a") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

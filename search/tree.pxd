@@ -1,0 +1,32 @@
+# The search tree: one growable C array of nodes linked by indices (no Python objects, realloc-safe).
+#
+# A node is reached from its parent by one edge: the player who moved (`mover`, CHANCE for chance) and `key`,
+# the action itself (MCTS) or what the searching player saw of it (ISMCTS: action_observation). Siblings form a
+# list sorted by (mover, key), so a node's children can be matched against sorted legal moves in one pass.
+from libc.stdint cimport int32_t, int64_t
+
+from engine.core cimport MAX_PLAYERS
+
+
+cdef struct Node:
+    int64_t key
+    int64_t visits
+    int64_t avail                  # ISMCTS availability: parent visits in which this edge was legal
+    int32_t first_child            # -1: none
+    int32_t next_sibling           # -1: last
+    int32_t mover                  # seat that chose the edge into this node, or CHANCE
+    double value[MAX_PLAYERS]      # sums of the backed-up reward vectors (max^n: one entry per player)
+
+
+cdef struct Tree:
+    Node* nodes
+    int32_t size
+    int32_t capacity
+
+
+cdef int tree_init(Tree* t, int32_t capacity) noexcept
+cdef void tree_clear(Tree* t) noexcept
+cdef void tree_free(Tree* t) noexcept
+# A fresh node linked after sibling `prev` of `parent` (prev = -1: first child). Returns its index, -1 when out
+# of memory (the caller then simply does not expand). t.nodes may move: re-read pointers after calling.
+cdef int32_t tree_add_child(Tree* t, int32_t parent, int32_t prev, int mover, int64_t key) noexcept

@@ -1,0 +1,504 @@
+"""The UCT engine shared by every searcher: selection, expansion, rollout and max^n backup, all in C.
+
+One engine, two modes:
+- plain (MCTS, and each PIMC tree): the tree is over the one given state; an edge is an action.
+- information sets (ISMCTS, single observer, partially observable moves): every iteration starts from a fresh
+  determinization of the root from the observer's seat; an edge is what the observer saw of the action
+  (``c_action_observation``), so opponents' hidden choices merge into one edge and the tree never holds a node
+  keyed on them; a child's exploration term counts the visits in which it was available, not the parent's.
+Chance nodes are never chosen: their outcome is sampled by its probability and the edge is followed (or added).
+Rewards are vectors (one value per player, from ``c_returns`` or ``c_evaluate``); at a node the player to move
+picks by its own component (max^n).
+"""
+from libc.math cimport log, sqrt
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort, realloc
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
+from engine.rng cimport Rng, rng_below, rng_seed
+from search.rollout cimport leaf_value, rollout
+from search.tree cimport Node, Tree, tree_add_child, tree_clear, tree_free, tree_init
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef struct KeyAct:
+    int64_t key          # the edge this action belongs to
+    int action
+
+
+cdef int cmp_keyact(const void* a, const void* b) noexcept nogil:
+    cdef int64_t x = (<const KeyAct*>a).key
+    cdef int64_t y = (<const KeyAct*>b).key
+    if x != y:
+        return -1 if x < y else 1
+    return (<const KeyAct*>a).action - (<const KeyAct*>b).action
+
+
+cdef class UCT:
+    """The engine; searchers (search/searchers.py) drive it. Not thread-safe; one search at a time."""
+    cdef Tree trees[MAX_PLAYERS]          # plain and single-observer: trees[0]; multi-observer: one a player
+    cdef readonly bint info_sets
+    cdef readonly bint multi                    # multi-observer ISMCTS (one tree a player)
+    cdef int ntrees
+    cdef int main                               # the tree that holds the searching player's decision
+    cdef readonly double c
+    cdef readonly int rollout_kind
+    cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
+    cdef Rng rng
+    cdef State root
+    cdef State work
+    cdef State scratch
+    cdef readonly int observer                  # the seat searching (ISMCTS: whose information set)
+    cdef int num_players
+    # per-iteration scratch
+    cdef int32_t* paths[MAX_PLAYERS]
+    cdef int path_cap[MAX_PLAYERS]
+    cdef int path_len[MAX_PLAYERS]
+    cdef int32_t at[MAX_PLAYERS]                # multi-observer: each tree's current node (-1: stopped)
+    cdef int acts[MAX_ACTIONS]
+    cdef KeyAct ka[MAX_ACTIONS]
+    cdef int dstart[MAX_ACTIONS]
+    cdef int dend[MAX_ACTIONS]
+    cdef int32_t dchild[MAX_ACTIONS]
+    cdef int32_t dprev[MAX_ACTIONS]
+    cdef int missing[MAX_ACTIONS]
+    cdef double ret[MAX_PLAYERS]
+    # statistics of the last run
+    cdef readonly int64_t iterations
+    cdef readonly int64_t calls
+    cdef readonly int max_depth
+    cdef readonly double seconds
+    cdef readonly double rollout_seconds
+
+    def __cinit__(self):
+        cdef int t
+        for t in range(MAX_PLAYERS):
+            self.paths[t] = NULL
+            self.trees[t].nodes = NULL
+            self.trees[t].capacity = 0
+            self.trees[t].size = 0
+
+    def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False):
+        cdef int t
+        self.info_sets = info_sets
+        self.multi = multi and info_sets
+        self.ntrees = MAX_PLAYERS if self.multi else 1
+        self.c = c
+        self.rollout_kind = rollout_kind
+        self.depth_limit = depth_limit
+        for t in range(self.ntrees):
+            if tree_init(&self.trees[t], 4096) != 0:
+                raise MemoryError("search tree")
+            self.path_cap[t] = 256
+            self.paths[t] = <int32_t*>malloc(self.path_cap[t] * sizeof(int32_t))
+            if self.paths[t] == NULL:
+                raise MemoryError("search path")
+
+    def __dealloc__(self):
+        cdef int t
+        for t in range(MAX_PLAYERS):
+            tree_free(&self.trees[t])
+            free(self.paths[t])
+
+    cdef bint push(self, int t, int32_t node) noexcept:
+        cdef int32_t* grown
+        if self.path_len[t] == self.path_cap[t]:
+            grown = <int32_t*>realloc(self.paths[t], 2 * self.path_cap[t] * sizeof(int32_t))
+            if grown == NULL:
+                return False
+            self.paths[t] = grown
+            self.path_cap[t] *= 2
+        self.paths[t][self.path_len[t]] = node
+        self.path_len[t] += 1
+        return True
+
+    def run(self, State root, long long iterations, double seconds, long long calls, uint64_t seed):
+        """Search from `root` (a decision node) until the first budget is met: `iterations` (> 0), `seconds`
+        (> 0) or forward-model `calls` (> 0; checked between iterations). 0 means "no such budget"; at least
+        one iteration always runs. The tree is kept for inspection until the next run."""
+        cdef int player = root.c_current_player()
+        cdef int k
+        if player < 0:
+            raise ValueError("UCT.run needs a decision node")
+        self.root = root
+        self.work = root.c_clone()
+        self.scratch = root.c_clone()
+        self.observer = player
+        self.num_players = root.num_players
+        rng_seed(&self.rng, seed)
+        self.main = player if self.multi else 0
+        if self.multi and root.num_players > MAX_PLAYERS:
+            raise ValueError("too many players")
+        for k in range(self.ntrees):
+            tree_clear(&self.trees[k])
+            if self.trees[k].size == 0:
+                raise MemoryError("search tree")
+        self.iterations = 0
+        self.calls = 0
+        self.max_depth = 0
+        self.rollout_seconds = 0.0
+        cdef double t0 = now(), t = t0
+        while True:
+            if self.multi:
+                self.iterate_multi()
+            else:
+                self.iterate()
+            self.iterations += 1
+            if iterations > 0 and self.iterations >= iterations:
+                break
+            if calls > 0 and self.calls >= calls:
+                break
+            if seconds > 0:
+                t = now()
+                if t - t0 >= seconds:
+                    break
+        self.seconds = now() - t0
+        self.root = None
+        return self.iterations
+
+    cdef void iterate(self) noexcept:
+        cdef State w = self.work
+        cdef Node* nodes
+        cdef int32_t node = 0, child, best_child
+        cdef int p, n, i, j, nd, nmiss, pick, k
+        cdef int64_t key, applied = 0
+        cdef bint created, sorted_keys
+        cdef double score, best, logn, t0
+        w.c_copy_from(self.root)
+        if self.info_sets:
+            w.c_determinize(self.observer, &self.rng)
+        self.path_len[0] = 0
+        self.push(0, 0)
+        # --- selection and expansion ---------------------------------------------------------------------
+        while True:
+            p = w.c_current_player()
+            if p == TERMINAL:
+                w.c_returns(self.ret)
+                self.backup()
+                return
+            if self.depth_limit >= 0 and applied >= self.depth_limit:
+                w.c_evaluate(self.ret)
+                self.backup()
+                return
+            if p == CHANCE:
+                i = sample_chance_outcome(w, &self.rng)
+                key = w.c_action_observation(i, self.observer) if self.info_sets else i
+                child = self.find_or_add(&self.trees[0], node, CHANCE, key, &created)
+                w.c_apply(i)
+                applied += 1
+                self.calls += 1
+                if child < 0:
+                    break                      # out of memory: roll out from here without expanding
+                node = child
+                self.push(0, node)
+                if created:
+                    break
+                continue
+            n = w.c_legal_actions(self.acts)
+            if n == 0:                         # a game bug (no move before the end): score, do not crash
+                leaf_value(w, self.ret)
+                self.backup()
+                return
+            sorted_keys = True
+            if self.info_sets and p != self.observer:
+                for i in range(n):
+                    self.ka[i].key = w.c_action_observation(self.acts[i], self.observer)
+                    self.ka[i].action = self.acts[i]
+                    if i > 0 and self.ka[i].key < self.ka[i - 1].key:
+                        sorted_keys = False
+            else:
+                for i in range(n):
+                    self.ka[i].key = self.acts[i]
+                    self.ka[i].action = self.acts[i]
+                    if i > 0 and self.acts[i] < self.acts[i - 1]:
+                        sorted_keys = False
+            if not sorted_keys:
+                qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
+            nd = self.match_children(&self.trees[0], node, p, n)
+            nodes = self.trees[0].nodes
+            nmiss = 0
+            for j in range(nd):
+                if self.dchild[j] < 0:
+                    self.missing[nmiss] = j
+                    nmiss += 1
+                elif self.info_sets:
+                    nodes[self.dchild[j]].avail += 1
+            if nmiss > 0:
+                # expansion: one untried edge, picked uniformly
+                j = self.missing[rng_below(&self.rng, nmiss)]
+                child = tree_add_child(&self.trees[0], node, self.dprev[j], p, self.ka[self.dstart[j]].key)
+                k = self.ka[self.dstart[j] + <int>rng_below(&self.rng, self.dend[j] - self.dstart[j])].action
+                w.c_apply(k)
+                applied += 1
+                self.calls += 1
+                if child >= 0:
+                    self.trees[0].nodes[child].avail = 1
+                    self.push(0, child)
+                break
+            # selection: UCB1 on the mover's component; ISMCTS counts availability instead of parent visits
+            best = -1e300
+            best_child = self.dchild[0]
+            pick = 0
+            if not self.info_sets:
+                logn = log(<double>nodes[node].visits)
+            for j in range(nd):
+                child = self.dchild[j]
+                if self.info_sets:
+                    logn = log(<double>nodes[child].avail)
+                score = (nodes[child].value[p] / nodes[child].visits
+                         + self.c * sqrt(logn / nodes[child].visits))
+                if score > best:
+                    best = score
+                    best_child = child
+                    pick = j
+            k = self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action
+            w.c_apply(k)
+            applied += 1
+            self.calls += 1
+            node = best_child
+            self.push(0, node)
+        # --- simulation ----------------------------------------------------------------------------------
+        t0 = now()
+        self.calls += rollout(w, self.scratch, &self.rng, self.rollout_kind,
+                              self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
+        self.rollout_seconds += now() - t0
+        self.backup()
+
+    cdef int match_children(self, Tree* tree, int32_t node, int p, int n) noexcept:
+        """Group the sorted (key, action) pairs ka[0..n) into edges; for each edge j: its actions
+        ka[dstart[j]..dend[j]), its child (dchild[j], -1 if absent) and the sibling after which a new child
+        keeps the list sorted (dprev[j]). Returns the number of edges."""
+        cdef Node* nodes = tree.nodes
+        cdef int32_t c = nodes[node].first_child, pc = -1
+        cdef int i = 0, nd = 0, start
+        cdef int64_t key
+        while c >= 0 and nodes[c].mover < p:
+            pc = c
+            c = nodes[c].next_sibling
+        while i < n:
+            key = self.ka[i].key
+            start = i
+            while i < n and self.ka[i].key == key:
+                i += 1
+            while c >= 0 and nodes[c].mover == p and nodes[c].key < key:
+                pc = c
+                c = nodes[c].next_sibling
+            self.dstart[nd] = start
+            self.dend[nd] = i
+            if c >= 0 and nodes[c].mover == p and nodes[c].key == key:
+                self.dchild[nd] = c
+            else:
+                self.dchild[nd] = -1
+                self.dprev[nd] = pc
+            nd += 1
+        return nd
+
+    cdef int32_t find_or_add(self, Tree* tree, int32_t node, int mover, int64_t key, bint* created) noexcept:
+        cdef Node* nodes = tree.nodes
+        cdef int32_t c = nodes[node].first_child, pc = -1
+        while c >= 0 and (nodes[c].mover < mover or (nodes[c].mover == mover and nodes[c].key < key)):
+            pc = c
+            c = nodes[c].next_sibling
+        if c >= 0 and nodes[c].mover == mover and nodes[c].key == key:
+            created[0] = False
+            return c
+        created[0] = True
+        c = tree_add_child(tree, node, pc, mover, key)
+        if c >= 0:
+            tree.nodes[c].avail = 1
+        return c
+
+    cdef void backup(self) noexcept:
+        """Add the reward vector to every node on the path of every tree in use."""
+        cdef Node* nodes
+        cdef int i, q, t
+        cdef int32_t x
+        for t in range(self.ntrees if self.multi else 1):
+            if self.multi and t >= self.num_players:
+                break
+            nodes = self.trees[t].nodes
+            for i in range(self.path_len[t]):
+                x = self.paths[t][i]
+                nodes[x].visits += 1
+                for q in range(self.num_players):
+                    nodes[x].value[q] += self.ret[q]
+        if self.path_len[self.main] - 1 > self.max_depth:
+            self.max_depth = self.path_len[self.main] - 1
+
+    # --- multi-observer ISMCTS -----------------------------------------------------------------------------
+    cdef void iterate_multi(self) noexcept:
+        """One tree a player, each keyed by what its owner sees (Cowling, Powley and Whitehouse's MO-ISMCTS): the
+        player to move chooses in its own tree, where its moves are visible, and every other tree follows the
+        edge of what its owner saw of that move. The searching player's decision is read from its own tree,
+        which (as in the single-observer search) holds no node keyed on anything it cannot see."""
+        cdef State w = self.work
+        cdef Tree* tree
+        cdef Node* nodes
+        cdef int32_t node, child
+        cdef int p, n, i, j, nd, nmiss, pick, k, q
+        cdef int64_t applied = 0
+        cdef bint expanded, sorted_keys
+        cdef double score, best, logn, t0
+        w.c_copy_from(self.root)
+        w.c_determinize(self.observer, &self.rng)
+        for q in range(self.num_players):
+            self.path_len[q] = 0
+            self.at[q] = 0
+            self.push(q, 0)
+        while True:
+            p = w.c_current_player()
+            if p == TERMINAL:
+                w.c_returns(self.ret)
+                self.backup()
+                return
+            if self.depth_limit >= 0 and applied >= self.depth_limit:
+                w.c_evaluate(self.ret)
+                self.backup()
+                return
+            if p == CHANCE:
+                i = sample_chance_outcome(w, &self.rng)
+                expanded = self.follow(w, i, CHANCE, -1)
+                w.c_apply(i)
+                applied += 1
+                self.calls += 1
+                if expanded:
+                    break
+                continue
+            n = w.c_legal_actions(self.acts)
+            if n == 0:
+                leaf_value(w, self.ret)
+                self.backup()
+                return
+            expanded = False
+            node = self.at[p]
+            if node < 0:                       # this tree stopped growing (out of memory): a random move
+                k = self.acts[rng_below(&self.rng, n)]
+            else:
+                tree = &self.trees[p]
+                sorted_keys = True
+                for i in range(n):
+                    self.ka[i].key = self.acts[i]
+                    self.ka[i].action = self.acts[i]
+                    if i > 0 and self.acts[i] < self.acts[i - 1]:
+                        sorted_keys = False
+                if not sorted_keys:
+                    qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
+                nd = self.match_children(tree, node, p, n)
+                nodes = tree.nodes
+                nmiss = 0
+                for j in range(nd):
+                    if self.dchild[j] < 0:
+                        self.missing[nmiss] = j
+                        nmiss += 1
+                    else:
+                        nodes[self.dchild[j]].avail += 1
+                if nmiss > 0:
+                    j = self.missing[rng_below(&self.rng, nmiss)]
+                    k = self.ka[self.dstart[j]].action
+                    child = tree_add_child(tree, node, self.dprev[j], p, k)
+                    if child >= 0:
+                        tree.nodes[child].avail = 1
+                    expanded = True
+                else:
+                    best = -1e300
+                    child = self.dchild[0]
+                    pick = 0
+                    for j in range(nd):
+                        logn = log(<double>nodes[self.dchild[j]].avail)
+                        score = (nodes[self.dchild[j]].value[p] / nodes[self.dchild[j]].visits
+                                 + self.c * sqrt(logn / nodes[self.dchild[j]].visits))
+                        if score > best:
+                            best = score
+                            child = self.dchild[j]
+                            pick = j
+                    k = self.ka[self.dstart[pick]].action
+                self.at[p] = child
+                if child >= 0:
+                    self.push(p, child)
+            self.follow(w, k, p, p)
+            w.c_apply(k)
+            applied += 1
+            self.calls += 1
+            if expanded:
+                break
+        t0 = now()
+        self.calls += rollout(w, self.scratch, &self.rng, self.rollout_kind,
+                              self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
+        self.rollout_seconds += now() - t0
+        self.backup()
+
+    cdef bint follow(self, State w, int action, int mover, int skip) noexcept:
+        """Every tree but `skip` steps along the edge of what its owner sees of `action` (before it is applied),
+        adding it if new. Returns whether the searching player's tree added a node."""
+        cdef int q
+        cdef int64_t key
+        cdef int32_t child
+        cdef bint created, main_created = False
+        for q in range(self.num_players):
+            if q == skip or self.at[q] < 0:
+                continue
+            key = action if q == mover else w.c_action_observation(action, q)
+            child = self.find_or_add(&self.trees[q], self.at[q], mover, key, &created)
+            self.at[q] = child
+            if child >= 0:
+                self.push(q, child)
+            if q == self.main and created:
+                main_created = True
+        return main_created
+
+    # --- inspection (Python) --------------------------------------------------------------------------------
+    cdef Tree* _tree(self, int tree) except NULL:
+        if tree < 0:
+            tree = self.main
+        if not 0 <= tree < self.ntrees or self.trees[tree].nodes == NULL:
+            raise IndexError(f"no tree {tree}")
+        return &self.trees[tree]
+
+    def tree_size(self, int tree=-1):
+        """Nodes in a tree (default: the searching player's; multi-observer: `tree` is a seat)."""
+        return self._tree(tree).size
+
+    def total_size(self):
+        """Nodes in all the trees of the last search."""
+        return sum(self.trees[t].size for t in range(self.ntrees) if self.trees[t].nodes != NULL)
+
+    def node(self, int node=0, int tree=-1):
+        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector)."""
+        cdef Tree* t = self._tree(tree)
+        if not 0 <= node < t.size:
+            raise IndexError(f"no node {node} in a tree of {t.size}")
+        cdef Node* x = &t.nodes[node]
+        return {"index": node, "mover": x.mover, "key": x.key, "visits": x.visits, "avail": x.avail,
+                "value": [x.value[q] / x.visits if x.visits else 0.0 for q in range(self.num_players)]}
+
+    def children(self, int node=0, int tree=-1):
+        """The children of `node` (0 is the root) as dicts (see node())."""
+        cdef Tree* t = self._tree(tree)
+        if not 0 <= node < t.size:
+            raise IndexError(f"no node {node} in a tree of {t.size}")
+        out = []
+        cdef int32_t c = t.nodes[node].first_child
+        while c >= 0:
+            out.append(self.node(c, tree))
+            c = t.nodes[c].next_sibling
+        return out
+
+    def root_edges(self):
+        """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree
+        (their key is the action: one always sees one's own move)."""
+        cdef Tree* t = &self.trees[self.main]
+        cdef int32_t c = t.nodes[0].first_child
+        cdef Node* x
+        out = {}
+        while c >= 0:
+            x = &t.nodes[c]
+            if x.mover == self.observer:
+                out[x.key] = (x.visits, x.value[self.observer])
+            c = x.next_sibling
+        return out

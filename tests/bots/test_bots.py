@@ -1,0 +1,131 @@
+"""Bots: spec strings, the baseline bots, the search bots, and that no bot is shown the true state."""
+import pytest
+
+from arena.referee import Referee, play_game
+from bots import BOTS, BadBotSpecError, Bot, describe_bots, make_bot
+from bots.base import Turn
+from bots.spec import parse_spec
+from engine.records import replay, verify
+from engine.registry import load_game
+
+
+def test_parse_spec():
+    assert parse_spec("random") == ("random", {})
+    assert parse_spec(" ISMCTS:time=1.0, c=0.7 ") == ("ismcts", {"time": "1.0", "c": "0.7"})
+    assert parse_spec("cmd:python x.py --a=1,2") == ("cmd", {"command": "python x.py --a=1,2"})
+    for bad in ("", "mcts:iterations", "mcts:c=1,c=2", "cmd:"):
+        with pytest.raises(BadBotSpecError):
+            parse_spec(bad)
+
+
+def test_unknown_bot_and_option_errors_list_what_exists():
+    with pytest.raises(BadBotSpecError) as e:
+        make_bot("alphazero")
+    assert all(name in str(e.value) for name in BOTS)
+    with pytest.raises(BadBotSpecError) as e:
+        make_bot("random:depth=3")
+    assert "unknown option 'depth'" in str(e.value) and "seed" in str(e.value)
+    with pytest.raises(BadBotSpecError) as e:
+        make_bot("ismcts:speed=3")
+    assert "speed" in str(e.value) and "iterations" in str(e.value)
+    with pytest.raises(BadBotSpecError) as e:
+        make_bot("mcts:iterations=-5")
+    assert "iterations" in str(e.value)
+    with pytest.raises(BadBotSpecError):
+        make_bot("random:seed=abc")
+    assert len(describe_bots()) == len(BOTS)
+
+
+def test_random_bot_is_reproducible_from_the_game_seed():
+    a = play_game("goofspiel", {"players": 3, "cards": 6}, ["random"] * 3, 11)
+    b = play_game("goofspiel", {"players": 3, "cards": 6}, ["random"] * 3, 11)
+    assert a.actions == b.actions
+
+
+def test_greedy_plays_a_best_evaluated_move():
+    state = load_game("goofspiel", players=2, cards=6).new_initial_state()
+    state.apply(5)                       # the 6 is up
+    state.apply(0)                       # P0 bid 1
+    bot = make_bot("greedy")
+    from bots.base import GameInfo
+    bot.new_game(GameInfo("goofspiel", {"players": 2, "cards": 6}, 2, 1, 0))
+    legal = state.legal_actions()
+    values = {}
+    for a in legal:
+        child = state.clone()
+        child.apply(a)
+        values[a] = child.evaluate()[1]
+    choice = bot.act(state.clone(), Turn(1, legal, 2))
+    assert values[choice] == max(values.values())
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=40", "pimc:iterations=40,determinizations=4",
+                                  "ismcts:iterations=40", "ismcts:time=0.01,rollout=heuristic",
+                                  "mcts:iterations=30,oracle=true"])
+def test_search_bots_play_whole_games(spec):
+    record = play_game("goofspiel", {"players": 3, "cards": 5}, [spec, "random", "greedy"], 4)
+    assert record.result["reason"] == "normal"
+    verify(record)
+    assert make_bot(spec).oracle == ("oracle=true" in spec)
+
+
+def test_ismcts_beats_random_clearly():
+    wins = 0
+    for seed in range(4):
+        for seats in (["ismcts:iterations=300", "random"], ["random", "ismcts:iterations=300"]):
+            r = play_game("goofspiel", {"players": 2, "cards": 8}, seats, seed)
+            wins += r.result["returns"][seats.index("ismcts:iterations=300")]
+    assert wins >= 6, f"ismcts scored only {wins}/8 against random"
+
+
+class Spy(Bot):
+    """Keeps every view it is handed."""
+
+    name = "spy"
+
+    def __init__(self, oracle=False):
+        super().__init__("spy")
+        self.oracle = oracle
+        self.views = []
+
+    def act(self, view, turn):
+        self.views.append((turn.move_number, view.to_json(), view.info_key(turn.seat)))
+        return turn.legal[0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_bot_sees_its_information_set_never_the_hidden_bids(players):
+    """The view keeps the bot's info_key, and other seats' face-down bids in it are samples, not the truth."""
+    guesses = matches = 0
+    for seed in range(8):
+        spy = Spy()
+        bots = [make_bot("random") for _ in range(players - 1)] + [spy]
+        record = Referee("goofspiel", {"players": players, "cards": 8}, bots, seed).play()
+        states = list(replay(record))
+        me = players - 1
+        for move, view, key in spy.views:
+            truth = states[move]
+            assert key == truth.info_key(me)
+            true_bids = truth.to_json()["bids"]
+            for p in range(players - 1):
+                if true_bids[p] is not None:
+                    guesses += 1
+                    matches += view["bids"][p] == true_bids[p]
+    assert guesses > 40
+    assert matches < 0.6 * guesses, f"views match the hidden bids {matches}/{guesses} times"
+
+
+def test_an_oracle_sees_the_true_state():
+    spy = Spy(oracle=True)
+    record = Referee("goofspiel", {"players": 2, "cards": 6}, [make_bot("random"), spy], 3).play()
+    states = list(replay(record))
+    assert all(view == states[move].to_json() for move, view, _ in spy.views)
+
+
+def test_search_bot_without_a_budget_keeps_to_the_referee_clock():
+    from arena.referee import Policies
+    record = play_game("goofspiel", {"players": 2, "cards": 4}, ["ismcts", "random"], 1,
+                       Policies(movetime=0.15, grace=0.2))
+    assert record.result["reason"] == "normal"
+    mine = [t for t, p in zip(record.times, record.players) if p == 0]
+    assert 0.05 < max(mine) < 0.35, mine            # it used its time (80% of 0.15 s), and no more

@@ -1,0 +1,53 @@
+"""Helpers for the searcher tests: goofspiel positions, a brute-force 'forced win' check, test positions."""
+
+from engine.registry import load_game
+from search import make_searcher
+
+# The searchers under test: label -> (searcher name, options).
+CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
+           "ismcts-mo": ("ismcts", {"observers": "multi"})}
+
+
+def new(label, **options):
+    """A searcher of CONFIGS by label, with more options."""
+    name, extra = CONFIGS[label]
+    return make_searcher(name, **extra, **options)
+
+
+def position(obj):
+    """A goofspiel state from its to_json() form (the game's options are read from the object)."""
+    return load_game("goofspiel", players=obj["players"], cards=obj["cards"]).state_from_json(obj)
+
+
+def after(state, action):
+    s = state.clone()
+    s.apply(action)
+    return s
+
+
+def forces_win(state, me):
+    """True when `me` wins (return 1.0) against every reply and every chance outcome, even if the opponents
+    could see `me`'s secret bids: the strongest adversary, so a forced win here is forced in the real game."""
+    p = state.current_player()
+    if p == -2:
+        return state.returns()[me] == 1.0
+    if p == -1:
+        return all(forces_win(after(state, a), me) for a, _ in state.chance_outcomes())
+    if p == me:
+        return any(forces_win(after(state, a), me) for a in state.legal_actions())
+    return all(forces_win(after(state, a), me) for a in state.legal_actions())
+
+
+# One move ahead: P0 holds 1 and 5, the prize is 5 and the 3 follows. Bidding 5 wins the 5 (7 points to at most
+# 1 + 3); bidding 1 gives the 5 away and loses. The winning action is 4 (card 5).
+ONE_AHEAD = {"players": 2, "cards": 5, "round": 3, "phase": "bidding", "to_bid": 0, "prize": 5, "prize_deck": [3],
+             "hands": [[1, 5], [2, 4]], "bids": [None, None], "last_bids": [2, 5], "points": [2, 1]}
+# Two moves ahead: three cards each, a prize now and two to come; only bidding 3 (action 2) wins by force, and
+# only with the right follow-up in the next round (after the chance reveal).
+TWO_AHEAD = {"players": 2, "cards": 5, "round": 2, "phase": "bidding", "to_bid": 0, "prize": 4,
+             "prize_deck": [3, 5], "hands": [[1, 3, 5], [1, 2, 3]], "bids": [None, None], "last_bids": [2, 5],
+             "points": [0, 1]}
+# Three players (max^n backup): only bidding 5 (action 4) forces a win for P0.
+THREE_PLAYERS = {"players": 3, "cards": 6, "round": 3, "phase": "bidding", "to_bid": 0, "prize": 3,
+                 "prize_deck": [1, 5], "hands": [[1, 5, 6], [2, 5, 6], [2, 4, 5]], "bids": [None, None, None],
+                 "last_bids": [3, 3, 6], "points": [6, 4, 2]}
