@@ -141,10 +141,8 @@ def to_build(p, builder):
     return s
 
 
-def to_move(p, mover, done_others=True):
-    """Start the movement phase with only `mover` left to act (the others count as done)."""
-    if done_others:
-        pass
+def to_move(p, mover):
+    """Start the movement phase; the military leader names `mover` first (a Zeus owner declares no peace)."""
     s = p.state()
     s._enter("move")
     if s.step_name() == "zeus":
