@@ -246,28 +246,32 @@ def test_spec5_2_4_L283_289_even_chain_needs_no_gift():
     assert res_of(s, "Carthage")["Sheep"] == 1 and res_of(s, "Greece")["Wine"] == 2
 
 
-def test_spec5_2_4_L287_gift_when_last_victim_is_out_of_balance():
-    """N=1 with 3 players: C takes from A, A takes from B, B may not take from A? (A already empty) -> B
-    takes from C; if C's offer is gone B is stuck at -1 and the leader gives him one resource."""
-    s = Pos(opening(3)).state()
+def test_spec5_2_4_L287_rulebook_example_leader_gives_the_player_left_without():
+    """L287: the leader plays "1"; he takes E's resource, E takes his, he takes D's. He holds 2, D none: he gives
+    D one resource of his choice."""
+    s = Pos(opening(3)).state()               # Carthage (leader) = G, Rome = E, Greece = D
     s.apply("exchange:1")
     play(s, "offer:Wine", "offer:Sheep", "offer:Grain")
-    play(s, "take:Rome:Wine", "take:Greece:Sheep")
-    # Greece's only possible victim is Carthage (Rome has nothing left)
-    assert [s.action_to_str(a) for a in s.legal_actions()] == ["take:Carthage:Grain"]
-    s.apply("take:Carthage:Grain")
-    assert s.step_name() == "choose-builder"            # balanced: C+1-1, R+1-1, G+1-1
-    s = Pos(opening(3)).res("Greece", Coin=0).state()   # Greece cannot take part
-    s.apply("exchange:1")
-    play(s, "offer:Wine", "offer:Grain")
-    play(s, "take:Rome:Wine")                           # Carthage +1; Rome -1 and Rome takes back Grain
-    play(s, "take:Carthage:Grain")
+    play(s, "take:Rome:Wine", "take:Carthage:Grain")
+    assert [s.action_to_str(a) for a in s.legal_actions()] == ["take:Greece:Sheep"]   # not Rome again
+    s.apply("take:Greece:Sheep")
+    assert s.step_name() == "gift" and s.current_player() == seat(s, "Carthage")
+    greek_wine = res_of(s, "Greece").get("Wine", 0)
+    s.apply("gift:Wine")
+    assert res_of(s, "Greece").get("Wine", 0) == greek_wine + 1
     assert s.step_name() == "choose-builder"
-    s = Pos(opening(3)).res("Greece", Coin=0).state()
-    s.apply("exchange:2")
-    play(s, "offer:Wine", "offer:Wine", "offer:Grain", "offer:Oil")
-    play(s, "take:Rome:Wine", "take:Carthage:Grain")    # Carthage may not take from Rome again: chain ends
-    assert s.step_name() == "choose-builder"            # Carthage +1 -1 = 0, Rome -1 +1 = 0: even
+
+
+def test_spec5_2_3_L273_chain_passes_to_each_victim_in_turn():
+    s = Pos(opening(5)).state()
+    s.apply("exchange:1")
+    play(s, "offer:Wine", "offer:Sheep", "offer:Grain", "offer:Papyrus", "offer:Oil")
+    play(s, "take:Greece:Sheep")
+    assert s.current_player() == seat(s, "Greece")
+    play(s, "take:Egypt:Papyrus")
+    assert s.current_player() == seat(s, "Egypt")
+    play(s, "take:Rome:Wine")
+    assert s.current_player() == seat(s, "Rome")
 
 
 def test_spec5_2_3_G13_L843_851_leader_offering_nothing_highest_trade_participant_opens():
