@@ -22,6 +22,7 @@ cdef void blind(MNData* v, int player) noexcept nogil:
 cdef void determinize(MNData* d, int observer, Rng* rng) noexcept nogil:
     cdef int q, pool, n, i, g, k, t, total, r
     cdef int cnts[NI]
+    cdef int drawn[NI]
     pool = d.stack
     for q in range(d.players):
         if q != observer:
@@ -43,7 +44,8 @@ cdef void determinize(MNData* d, int observer, Rng* rng) noexcept nogil:
             pool &= ~(1 << g)
             d.rare[q] |= 1 << g
     d.stack = pool
-    # secret offers made but not yet revealed: any items of the hand
+    # secret offers made but not yet revealed: draw a whole offer from the (redrawn) hand and keep its lowest
+    # items as the part already committed, so that the offer can still be finished in ascending order
     for q in range(d.players):
         if q == observer or d.odone[q] == 0 or d.step != S_OFFER:
             continue
@@ -52,7 +54,8 @@ cdef void determinize(MNData* d, int observer, Rng* rng) noexcept nogil:
             cnts[t] = cnt_item(d, q, t)
             total += cnts[t]
             d.offer[q][t] = 0
-        for i in range(d.odone[q]):
+            drawn[t] = 0
+        for i in range(d.nofs[q]):
             r = <int>rng_below(rng, total)
             t = 0
             while r >= cnts[t]:
@@ -60,4 +63,10 @@ cdef void determinize(MNData* d, int observer, Rng* rng) noexcept nogil:
                 t += 1
             cnts[t] -= 1
             total -= 1
-            d.offer[q][t] += 1
+            drawn[t] += 1
+        k = d.odone[q]
+        for t in range(NI):
+            while drawn[t] > 0 and k > 0:
+                d.offer[q][t] += 1
+                drawn[t] -= 1
+                k -= 1

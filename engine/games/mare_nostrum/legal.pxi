@@ -4,7 +4,8 @@
 # legal actions
 
 cdef int legal(MNData* d, int* out) noexcept nogil:
-    cdef int s = d.step, x = d.cur, n = 0, p, t, q
+    cdef int s = d.step, x = d.cur, n = 0, p, t, q, left
+    cdef int suffix[NI]
     if s == S_LEGCHOICE or s == S_LOOT:
         out[0] = A_COIN
         out[1] = A_RARE
@@ -26,8 +27,19 @@ cdef int legal(MNData* d, int* out) noexcept nogil:
                 n += 1
         return n
     if s == S_OFFER:
+        # one item at a time in ascending item order (an offer is a set: one path each), keeping enough items
+        # at or above the chosen one to finish the offer
+        q = 0
         for t in range(NI):
-            if cnt_item(d, x, t) > d.offer[x][t]:
+            if d.offer[x][t] > 0:
+                q = t
+        p = d.nofs[x] - d.odone[x]           # items still to offer, this one included
+        left = 0
+        for t in range(NI - 1, q - 1, -1):
+            left += cnt_item(d, x, t) - d.offer[x][t]
+            suffix[t] = left
+        for t in range(q, NI):
+            if cnt_item(d, x, t) > d.offer[x][t] and suffix[t] >= p:
                 out[n] = A_ITEM + t
                 n += 1
         return n

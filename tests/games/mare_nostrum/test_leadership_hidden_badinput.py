@@ -121,8 +121,8 @@ def test_spec7_determinize_varies_others_rare_goods_and_offers_and_nothing_else(
 
 def test_spec7_3_offer_observation_hidden_until_reveal():
     s = hidden_position()
-    assert s.action_observation(s.str_to_action("offer:Oil"), 3) < 0
-    assert s.action_observation(s.str_to_action("offer:Oil"), 0) == s.str_to_action("offer:Oil")
+    assert s.action_observation(s.str_to_action("offer:Coin"), 3) < 0
+    assert s.action_observation(s.str_to_action("offer:Coin"), 0) == s.str_to_action("offer:Coin")
 
 
 # --- bad input ------------------------------------------------------------------------------------------------

@@ -209,6 +209,17 @@ def test_spec5_2_2_L259_L265_offers_secret_until_all_committed():
     assert s.observation(1)["machine"]["offer"][0][s.game.names()["items"].index("Wine")] == 1
 
 
+def test_spec12_3_offer_items_in_ascending_order_and_always_completable():
+    """An offer is a set: its items are entered in ascending order (one path per offer), and an item is offered
+    only if enough items at or above it remain to finish the offer."""
+    s = Pos(opening(3)).res("Rome", Wine=2, Oil=1, Coin=1).state()
+    s.apply("exchange:3")
+    names = [s.action_to_str(a) for a in s.legal_actions()]
+    assert names == ["offer:Oil", "offer:Wine"]          # starting with Coin would leave nothing above it
+    s.apply("offer:Wine")
+    assert [s.action_to_str(a) for a in s.legal_actions()] == ["offer:Wine"]
+
+
 def test_spec5_2_2_L293_too_few_resources_no_part_in_trade():
     p = Pos(opening(5)).res("Greece", Coin=2)
     s = p.state()
@@ -356,7 +367,7 @@ def test_spec5_2_1_L263_leader_who_keeps_the_title_reuses_tokens_after_all_three
 def test_spec5_2_3_L279_281_two_players_chain_ends_when_only_the_forbidden_victim_is_left():
     s = Pos(opening(3)).res("Greece", Coin=0).state()
     s.apply("exchange:2")
-    play(s, "offer:Wine", "offer:Oil", "offer:Grain", "offer:Oil")
+    play(s, "offer:Oil", "offer:Wine", "offer:Grain", "offer:Oil")
     play(s, "take:Rome:Wine", "take:Carthage:Grain")         # Carthage -> Rome, Rome -> Carthage
     # Carthage may not take from Rome again, and nobody else offers: the phase ends (L279-281)
     assert s.step_name() == "choose-builder"
