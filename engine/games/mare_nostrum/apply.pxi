@@ -119,6 +119,7 @@ cdef void apply_action(MNData* d, int a) noexcept nogil:
         d.tri[t // 16][x] -= 1
         d.tri[t % 16][x] += 1
         d.trimv[t % 16] += 1
+        d.lastmv = a
         if not movetri_any(d):
             to_sea_battles(d)
         return
@@ -139,6 +140,7 @@ cdef void apply_action(MNData* d, int a) noexcept nogil:
         d.leg[p][x] -= 1
         d.leg[q][x] += 1
         d.legmv[q] += 1
+        d.lastmv = a
         release_excess(d, p, x)
         if not moveleg_any(d):
             to_land_battles(d)

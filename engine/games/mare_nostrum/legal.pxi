@@ -258,23 +258,28 @@ cdef void sort_small(int* a, int n) noexcept nogil:
 cdef int moveleg_any(MNData* d) noexcept nogil:
     """Has the mover a legion that can still move? (the move list without building it)"""
     cdef int x = d.mover, p, pt = partner(d, x)
-    cdef uint32_t forbid = 0, dest
+    cdef int lo = d.lastmv - A_MOVELEG if d.lastmv >= A_MOVELEG else 0
+    cdef uint32_t forbid = 0, dest, above
     if pt >= 0:
         forbid = controlled(d, pt)
-    for p in range(NPROV):
+    for p in range(lo // 32, NPROV):
         if d.leg[p][x] - d.legmv[p] > 0:
-            dest = P_ADJ[p] & d.live & ~forbid
+            above = 0xFFFFFFFFu if p > lo // 32 else ~((1u << (lo % 32)) - 1)
+            dest = P_ADJ[p] & d.live & ~forbid & above
             if dest:
                 return 1
-            if (connected_from(d, x, 1u << p) & d.live & ~(1u << p) & ~forbid) != 0:
+            if (connected_from(d, x, 1u << p) & d.live & ~(1u << p) & ~forbid & above) != 0:
                 return 1
     return 0
 
 
 cdef int movetri_any(MNData* d) noexcept nogil:
     cdef int s
-    for s in range(NSEA):
-        if d.tri[s][d.mover] - d.trimv[s] > 0 and S_ADJ[s]:
+    cdef int lo = d.lastmv - A_MOVETRI if d.lastmv >= A_MOVETRI else 0
+    cdef uint32_t above
+    for s in range(lo // 16, NSEA):
+        above = 0xFFFFFFFFu if s > lo // 16 else ~((1u << (lo % 16)) - 1)
+        if d.tri[s][d.mover] - d.trimv[s] > 0 and (S_ADJ[s] & above):
             return 1
     return 0
 
@@ -286,7 +291,7 @@ cdef int movetri_legal(MNData* d, int* out) noexcept nogil:
     for s in range(NSEA):
         if d.tri[s][x] - d.trimv[s] > 0:
             for t in range(NSEA):
-                if (S_ADJ[s] >> t) & 1:
+                if (S_ADJ[s] >> t) & 1 and A_MOVETRI + s * 16 + t >= d.lastmv:
                     if out != NULL:
                         out[n] = A_MOVETRI + s * 16 + t
                     n += 1
@@ -321,7 +326,7 @@ cdef int moveleg_legal(MNData* d, int* out) noexcept nogil:
         if d.leg[p][x] - d.legmv[p] > 0:
             dest = (P_ADJ[p] | connected_from(d, x, 1u << p)) & d.live & ~(1u << p) & ~forbid
             for q in range(NPROV):
-                if (dest >> q) & 1:
+                if (dest >> q) & 1 and A_MOVELEG + p * 32 + q >= d.lastmv:
                     if out != NULL:
                         out[n] = A_MOVELEG + p * 32 + q
                     n += 1

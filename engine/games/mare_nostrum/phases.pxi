@@ -400,6 +400,7 @@ cdef void begin_move(MNData* d, int x) noexcept nogil:
     memset(d.trimv, 0, sizeof(d.trimv))
     d.seafought = 0
     d.landfought = 0
+    d.lastmv = 0
     d.step = S_MOVETRI
     d.cur = x
     if not movetri_any(d):                 # only "pass": skip the empty step
@@ -414,6 +415,7 @@ cdef void to_sea_battles(MNData* d) noexcept nogil:
 
 
 cdef void to_legion_moves(MNData* d) noexcept nogil:
+    d.lastmv = 0
     d.step = S_MOVELEG
     d.cur = d.mover
     if not moveleg_any(d):

@@ -26,7 +26,7 @@ DEF COIN = 13        # resource index of coins
 DEF NR = 14          # resources (goods + coin)
 DEF NI = 27          # hand items: 0..12 goods, 13 coin, 14..26 rare good of kind i-14
 DEF NCARD = 23
-DEF PADN = 2
+DEF PADN = 1
 
 cdef enum SlotType:
     CARAVAN = 0
@@ -264,6 +264,7 @@ cdef struct MNData:
     sh keep_rare
     sh keep_n
     sh mover
+    sh lastmv                   # last unit move this step: moves go in ascending id order (one path each)
     sh legmv[MAXP]              # legions of the mover that already moved, by province
     sh trimv[MAXS]
     sh b_kind                   # 0 sea, 1 land

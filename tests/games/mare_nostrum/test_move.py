@@ -50,13 +50,17 @@ def test_spec5_4_example1_L427_431_transport_through_trireme_chain_enemy_trireme
 
 
 def test_spec5_4_4_legions_move_once_to_adjacent_or_connected_province_only():
-    p = base()
+    p = base().units("Rome", legions={"Italia": 1, "Dalmatia": 2})
     s = to_move(p, "Rome")
     legal = names(s)
     assert "march:Dalmatia>Macedonia" in legal and "march:Italia>Gallia" in legal
     assert "march:Italia>Cyrenaica" not in legal                            # no trireme chain
     s.apply("march:Dalmatia>Macedonia")
     assert not any(a.startswith("march:Macedonia>") for a in names(s))      # moved already
+    # moves are entered in ascending (from, to) order, so a set of moves has one path (spec 12.3):
+    # Italia comes before Dalmatia in the map, so Italia's legion had to move first
+    assert "march:Italia>Gallia" not in names(s) and names(s) == ["pass"] + [
+        a for a in names(s) if a.startswith("march:Dalmatia>")]
 
 
 def test_spec5_4_example2_L433_437_battles_are_mandatory_everywhere_the_mover_meets_an_enemy():
