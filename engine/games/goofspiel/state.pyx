@@ -4,6 +4,7 @@ Each round a prize card is revealed (chance); then every player, in seat order, 
 (the others see that a bid was made, not which); when all have bid the bids are revealed, the single highest bid
 wins the prize's value (tied highest bids: the prize is discarded) and the bid cards are spent.
 """
+from libc.math cimport exp
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 
 from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
@@ -37,6 +38,18 @@ cdef inline int popcount(uint32_t x) noexcept nogil:
         x &= x - 1
         n += 1
     return n
+
+
+cdef inline double hand_value(uint32_t x) noexcept nogil:
+    """Sum of the card values (index + 1) in a hand."""
+    cdef double v = 0
+    cdef int c = 0
+    while x:
+        if x & 1u:
+            v += c + 1
+        x >>= 1
+        c += 1
+    return v
 
 
 cdef inline int nth_bit(uint32_t x, int k) noexcept nogil:
@@ -182,20 +195,27 @@ cdef class GoofspielState(State):
         returns_from_keys(keys, self.d.players, out)
 
     cdef void c_evaluate(self, double* out) noexcept:
-        # Points won plus a share of the prizes still to come in proportion to the bidding power left.
-        cdef double keys[MAX_PLAYERS]
-        cdef double left = 0, power = 0
-        cdef int p, c
+        # Points won plus the prizes still to come shared in proportion to the bid values left in hand; each
+        # pair of players compared through a logistic of the difference (a smooth estimate of rank returns).
+        cdef double est[MAX_PLAYERS]
+        cdef double left = 0, power = 0, z, scale
+        cdef int p, q, c
         for c in range(self.d.cards):
             if self.d.deck & (1u << c):
                 left += c + 1
         if self.d.phase == BIDDING:
             left += self.d.prize + 1
         for p in range(self.d.players):
-            power += popcount(self.d.hand[p])
+            power += hand_value(self.d.hand[p])
         for p in range(self.d.players):
-            keys[p] = self.d.points[p] + (left * popcount(self.d.hand[p]) / power if power > 0 else 0)
-        returns_from_keys(keys, self.d.players, out)
+            est[p] = self.d.points[p] + (left * hand_value(self.d.hand[p]) / power if power > 0 else 0)
+        scale = 1.0 + left / 4.0            # the more is still to play for, the less a lead is worth
+        for p in range(self.d.players):
+            z = 0
+            for q in range(self.d.players):
+                if q != p:
+                    z += 1.0 / (1.0 + exp(-(est[p] - est[q]) / scale))
+            out[p] = z / (self.d.players - 1)
 
     # --- Python face ------------------------------------------------------------------------------------------
     def scores(self):
