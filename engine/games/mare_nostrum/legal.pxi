@@ -373,10 +373,13 @@ cdef int capture_legal(MNData* d, int* out) noexcept nogil:
 
 
 cdef int occupy_legal(MNData* d, int p, int* out) noexcept nogil:
-    cdef int x = d.mover, n = 1, k
+    cdef int x = d.mover, n = 1, k, first = P_SLOT0[p]
     out[0] = A_PASS
+    for k in range(P_SLOT0[p], P_SLOT0[p] + P_NSLOT[p]):
+        if d.occ[k] == x:                   # ascending space order: one path per set of occupied buildings
+            first = k + 1
     if d.leg[p][x] > holdings(d, p, x):
-        for k in range(P_SLOT0[p], P_SLOT0[p] + P_NSLOT[p]):
+        for k in range(first, P_SLOT0[p] + P_NSLOT[p]):
             if d.built[k] and d.occ[k] != x:
                 out[n] = A_OCCUPY + k
                 n += 1
