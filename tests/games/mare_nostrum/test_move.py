@@ -308,3 +308,15 @@ def test_spec5_4_3_L421_L660_one_sea_battle_per_sea_per_turn_and_all_before_legi
     play(s, "pass", "seabattle:Ionian Sea:Greece", "hits:0", "hits:0")
     assert s.step_name() == "move-legions"              # no second battle in the Ionian Sea this turn
     assert not any(a.startswith("seabattle") for a in names(s))
+
+
+def test_spec5_4_1_L413_L464_military_leader_names_each_mover_once():
+    s = base().state()
+    s._enter("move")
+    assert s.step_name() == "choose-mover" and s.current_player() == seat(s, "Rome")
+    assert names(s) == ["mover:Rome", "mover:Greece", "mover:Babylon", "mover:Egypt", "mover:Carthage"]
+    s.apply("mover:Egypt")
+    assert s.current_player() == seat(s, "Egypt")
+    while s.step_name() != "choose-mover":
+        s.apply("pass" if "pass" in names(s) else s.legal_actions()[0])
+    assert s.current_player() == seat(s, "Rome") and "mover:Egypt" not in names(s)
