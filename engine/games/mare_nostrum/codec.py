@@ -299,7 +299,7 @@ def from_json(game, obj):
         fail("a rare good is in two places (a hand, the stack, the discard)")
     if held | raw["stack"] | raw["discard"] != (1 << len(goods)) - 1:
         fail("the 13 rare goods must each be in a hand, the stack or the discard")
-    s = MareNostrumState.__new__(MareNostrumState)
+    _check_machine(raw, n, fail)
     s = game.new_initial_state()
     try:
         s._set_raw(raw)
@@ -312,3 +312,74 @@ def from_json(game, obj):
     if (obj["step"] == "over") != (raw["cur"] == -2):
         fail("current is -2 exactly when the step is 'over'")
     return s
+
+
+def _check_machine(raw, n, fail):
+    """Range checks of the phase machinery's numbers, so that no index can leave its C array."""
+    nprov, nsea, nslot = len(_NAMES["provinces"]), len(_NAMES["seas"]), len(_NAMES["slots"])
+    steps = _NAMES["steps"]
+    step = steps[raw["step"]]
+
+    def rng(name, value, lo, hi):
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            fail(f"machine.{name} = {value!r} is outside {lo}..{hi}")
+
+    for name in ("mover", "builder", "pending_b", "taker", "first_taker", "la", "lb", "pa", "pb", "b_att", "b_def",
+                 "peace_a", "peace_b", "tok_owner"):
+        rng(name, raw[name], -1, n - 1)
+    for name in ("zeus_last",):
+        for v in raw[name][:n]:
+            rng(name, v, -1, n - 1)
+    for name, hi in (("N", 5), ("tokens", 7), ("pay_left", 12), ("pay_mode", 3), ("pay_lastg", 12),
+                     ("pay_cheapg", 12), ("keep_n", 2), ("keep_rare", (1 << 13) - 1), ("b_kind", 1),
+                     ("b_hits_a", 31), ("b_hits_d", 31), ("bought", 17), ("done", (1 << n) - 1),
+                     ("ntakes", 999), ("draw_ret", 1), ("perseus_mode", 1), ("cas_a", 1), ("cas_d", 1),
+                     ("stack", (1 << 13) - 1), ("discard", (1 << 13) - 1), ("pay_lastrare", 1), ("pay_dbl", 1),
+                     ("pay_for", 1)):
+        rng(name, raw[name], -1 if name in ("pay_lastg", "pay_cheapg") else 0, hi)
+    for name in ("row", "facedown"):
+        rng(name, raw[name], 0, (1 << 17) - 1)
+    if raw["row"] & raw["facedown"]:
+        fail("a card is both face up and face down")
+    for name in ("nofs", "odone", "rare_owed", "once"):
+        for v in raw[name][:n]:
+            rng(name, v, 0, 99)
+    for row in raw["offer"][:n]:
+        for v in row:
+            rng("offer", v, 0, 99)
+    for v in raw["keep_res"]:
+        rng("keep_res", v, 0, 2)
+    for v in raw["legmv"]:
+        rng("legmv", v, 0, 99)
+    for v in raw["trimv"]:
+        rng("trimv", v, 0, 99)
+    rng("b_loc", raw["b_loc"], 0, (nsea if raw["b_kind"] == 0 else nprov) - 1)
+    rng("occ_prov", raw["occ_prov"], 0, nprov - 1)
+    # the cursors index by step
+    if step in ("rare-draw", "colossus"):
+        rng("c_p", raw["c_p"], 0 if step == "rare-draw" else -1, n - 1)
+    elif step == "title":
+        rng("c_p", raw["c_p"], 1, (1 << n) - 1)
+        rng("c_k", raw["c_k"], 0, 2)
+    else:
+        rng("c_p", raw["c_p"], -1, (1 << n) - 1)
+    if step == "legendary-choice":
+        rng("c_k", raw["c_k"], 0, nslot - 1)
+    elif step in ("capture", "occupy", "loot"):
+        rng("c_k", raw["c_k"], 0, nprov - 1)
+    else:
+        rng("c_k", raw["c_k"], -1, max(nslot, nprov))
+    if step == "pay":
+        from engine.games.mare_nostrum.state import ACTIONS as A
+        if not A["SLOT"] <= raw["item"] < A["CPT"]:
+            fail(f"machine.item = {raw['item']} is no build action")
+    for name in ("mover",) if step in ("move-triremes", "sea-battle", "move-legions", "land-battle", "capture",
+                                       "occupy", "loot", "circe") else ():
+        rng(name, raw[name], 0, n - 1)
+    if step in ("build", "pay", "keep", "castor-target"):
+        rng("builder", raw["builder"], 0, n - 1)
+    if step in ("hits-attacker", "hits-defender", "casualty-attacker", "casualty-defender"):
+        rng("b_att", raw["b_att"], 0, n - 1)
+        rng("b_def", raw["b_def"], 0, n - 1)
+    if step == "gift":
+        rng("lb", raw["lb"], 0, n - 1)

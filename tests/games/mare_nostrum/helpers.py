@@ -97,6 +97,14 @@ class Pos:
         self.obj["machine"]["row"], self.obj["machine"]["facedown"] = row, fd
         return self
 
+    def face_up(self, *cards):
+        """Put cards on the heroes and wonders display (taken from the face-down pile)."""
+        for c in cards:
+            i = self.n["cards"].index(c) - 5
+            self.obj["machine"]["row"] |= 1 << i
+            self.obj["machine"]["facedown"] &= ~(1 << i)
+        return self
+
     def titles(self, trade, culture, military):
         for e in self.obj["empires"]:
             e["titles"] = [t for t, who in (("trade", trade), ("culture", culture), ("military", military))

@@ -276,7 +276,7 @@ def test_spec8_L603_glory_five_cards_checked_at_end_of_build_phase_culture_leade
     p = empty_hands(Pos(opening(5))).res("Rome", **hand).res("Egypt", **hand)
     p.cards("Rome", ["Caesar", "Hercules", "Circe", "Antigone"])
     p.cards("Egypt", ["Cleopatra", "Colossus of Rhodes", "Hanging Gardens", "Statue of Zeus"])
-    p.obj["machine"]["row"] |= (1 << 11) | (1 << 9)        # Spartacus and Ramses on offer
+    p.face_up("Spartacus", "Ramses II")
     s = p.state()
     s._enter("build")
     s.apply("builder:Rome")
@@ -305,7 +305,7 @@ def test_spec8_L603_glory_shared_when_no_qualifier_is_culture_leader():
     p = empty_hands(Pos(opening(5))).res("Rome", **hand).res("Greece", **hand)
     p.cards("Rome", ["Caesar", "Hercules", "Circe", "Antigone"])
     p.cards("Greece", ["Pericles", "Colossus of Rhodes", "Hanging Gardens", "Statue of Zeus"])
-    p.obj["machine"]["row"] |= (1 << 11) | (1 << 9)
+    p.face_up("Spartacus", "Ramses II")
     s = p.state()
     s._enter("build")
     for who, card in (("Rome", "Spartacus"), ("Greece", "Ramses II")):
@@ -330,7 +330,7 @@ def test_spec8_L611_L800_perseus_fifth_card_wins_at_once():
     hand = dict(Pottery=1, Gems=1, Papyrus=1, Metal=1, Spices=1, Stone=1, Wood=1, Gold=1, Grain=1, Oil=1)
     p = empty_hands(Pos(opening(5))).res("Rome", **hand)
     p.cards("Rome", ["Caesar", "Perseus", "Circe", "Antigone"])
-    p.obj["machine"]["row"] |= 1 << 11                     # Spartacus on offer
+    p.face_up("Spartacus")
     s = to_build(p, "Rome")
     s.apply("buy:Spartacus")
     for _ in range(10):

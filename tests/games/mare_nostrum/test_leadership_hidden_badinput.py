@@ -183,3 +183,16 @@ def test_bad_state_other_rule_breaks():
     def missing(p):
         del p.obj["machine"]["stack"]
     bad(missing, "missing 'stack'")
+
+
+def test_bad_state_machine_numbers_out_of_range_are_refused_not_crashing():
+    from games.mare_nostrum.helpers import to_move
+    s = to_move(Pos(opening(5)), "Rome")
+    assert s.step_name() == "move-legions"
+    for field, value, match in (("mover", 7, "machine.mover = 7"), ("b_loc", 99, "machine.b_loc"),
+                                ("c_p", 40, "machine.c_p"), ("offer", [[-1] * 27] * 5, "machine.offer"),
+                                ("row", 1 << 20, "machine.row"), ("legmv", [0] * 31, "out of shape")):
+        obj = s.to_json()
+        obj["machine"][field] = value
+        with pytest.raises(BadStateError, match=match):
+            s.game.state_from_json(obj)
