@@ -8,7 +8,7 @@ into included files (one compiled module): payments.pxi, phases.pxi, legal.pxi, 
 hidden.pxi, evaluate.pxi. JSON lives in codec.py, notation in notation.py, the text view in render.py.
 """
 from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
 from engine.hashing cimport hash_bytes, hash_mix
@@ -631,7 +631,22 @@ cdef class MareNostrumState(State):
         return self.d
 
     def _set_raw(self, raw):
-        self.d = raw
+        """Load a raw field dict (as _raw() gives it). Packed field by field in declaration order (the struct has
+        no padding, see _check_layout) and copied in: Cython's own dict-to-struct conversion of 2-D arrays
+        overflows its buffer (found with AddressSanitizer), so it is not used."""
+        from array import array
+        cdef bytes blob
+        template = self.d
+        parts = []
+        for key, shape in template.items():
+            if key not in raw:
+                raise KeyError(key)
+            flat = _flatten(raw[key], shape, key)
+            parts.append(array("i" if key in INT_FIELDS else "h", flat).tobytes())
+        blob = b"".join(parts)
+        if len(blob) != sizeof(MNData):
+            raise ValueError(f"raw state packs to {len(blob)} bytes, not {sizeof(MNData)}")
+        memcpy(&self.d, <const char*>blob, sizeof(MNData))
 
     def _raw_view(self, int player):
         """The raw state with what `player` cannot see blanked (as info_key hashes it)."""
@@ -957,13 +972,30 @@ def _exchange_value(int i):
     return EXCH[i // 2][i % 2]
 
 
+INT_FIELDS = ("players", "emp", "live", "max_rounds", "cap_bld", "round", "step", "cur", "winners", "reason",
+              "start_ctrl", "destroyed", "cards", "row", "facedown", "landfought", "seafought")
+
+
+def _flatten(value, shape, key):
+    """value flattened like shape (a nested list of the same lengths, or a scalar)."""
+    if isinstance(shape, list):
+        if not isinstance(value, list) or len(value) != len(shape):
+            raise ValueError(f"field {key!r} must be a list of {len(shape)}")
+        out = []
+        for v, sh_ in zip(value, shape):
+            out.extend(_flatten(v, sh_, key))
+        return out
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"field {key!r} must hold integers, got {value!r}")
+    return [value]
+
+
 def _check_layout():
     """The struct has no padding bytes (info_key hashes it whole): 32-bit fields, then 16-bit ones."""
     cdef MNData probe
     memset(&probe, 0, sizeof(MNData))
     raw = probe
-    ints = ("players", "emp", "live", "max_rounds", "cap_bld", "round", "step", "cur", "winners", "reason",
-            "start_ctrl", "destroyed", "cards", "row", "facedown", "landfought", "seafought")
+    ints = INT_FIELDS
 
     def count(v):
         return sum(count(x) for x in v) if isinstance(v, list) else 1
