@@ -19,6 +19,8 @@ def midgame_states(game, count: int, seed: int) -> list:
         length = playout.playout(game.new_initial_state(), rng.split())
         s = game.new_initial_state()
         for _ in range(length // 3):
+            if s.is_terminal():            # this walk's game may end sooner than the playout that timed it
+                break
             if s.is_chance_node():
                 s.apply(sample_outcome(s.chance_outcomes(), rng))
             else:

@@ -1,0 +1,37 @@
+"""Mare Nostrum (Serge Laget), 3 to 5 players, with secret simultaneous trade offers.
+
+Rules: shared/rules/mare_nostrum.md (spec) and docs/rules/mare_nostrum.md (coverage, decisions, ASSUMED values).
+The map, the set-ups and every number the rulebook lost live in data/*.toml.
+"""
+import tomllib
+from pathlib import Path
+
+from engine.registry import GameSpec, Option
+
+# ASSUMED defaults live in data/rules.toml [options], not here
+_DEFAULTS = tomllib.loads((Path(__file__).parent / "data" / "rules.toml").read_text())["options"]
+
+
+def _make(options):
+    from engine.games.mare_nostrum.state import MareNostrumGame
+    return MareNostrumGame(options)
+
+
+GAME = GameSpec(
+    name="mare_nostrum",
+    title="Mare Nostrum",
+    summary="five ancient empires trade, build and fight; win by Pyramids, 5 heroes, 4 capitals or 3 titles",
+    min_players=3,
+    max_players=5,
+    default_players=5,
+    make=_make,
+    options={
+        "max_rounds": Option(_DEFAULTS["max_rounds"], "round cap for bot play (ASSUMED G41): a draw at the cap",
+                             minimum=1, maximum=200),
+        "capital_exception_buildings": Option(_DEFAULTS["capital_exception_buildings"],
+                                              "ASSUMED G19: the capital exception allows buildings too"),
+        "all_heroes_open": Option(_DEFAULTS["all_heroes_open"], "variant L75-77: all 17 hero and wonder cards face up"),
+    },
+    has_hidden_information=True,
+    conformance_options=({"players": 3}, {"players": 4}, {"players": 5}),
+)
