@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 
 from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
                        Turn, UndoRequest)
+from engine.chance import pick_outcome
 from engine.errors import KleosError
 from engine.records import GameRecord
 from engine.registry import load_game
@@ -74,12 +75,7 @@ class ChanceStream:
             self.drawn.append(self.rng.random())
         u = self.drawn[self.used]
         self.used += 1
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if u < acc:
-                return action
-        return outcomes[-1][0]
+        return pick_outcome(outcomes, u)
 
 
 class GameAborted(KleosError):

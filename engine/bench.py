@@ -4,7 +4,7 @@ from __future__ import annotations
 import statistics
 
 from engine import playout
-from engine.records import sample_outcome
+from engine.chance import sample_outcome
 from engine.registry import game_spec, load_game
 from engine.rng import RNG
 

@@ -1,15 +1,9 @@
 """Random playouts and the timing loops of ``kleos bench``, all in C over the State contract."""
 from libc.stdint cimport uint64_t
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport RNG, Rng, rng_below
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef long random_playout(State state, Rng* rng, long max_moves) noexcept:

@@ -12,6 +12,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
+from engine.chance import sample_outcome
 from engine.errors import BadRecordError, IllegalActionError
 from engine.registry import load_game
 
@@ -170,13 +171,3 @@ def play_random_game(game, seed: int, seats=None) -> GameRecord:
         state.apply(action)
     record.finish(state)
     return record
-
-
-def sample_outcome(outcomes, rng) -> int:
-    """One outcome of a list of (outcome, probability) pairs, drawn with ``rng``."""
-    u, acc = rng.random(), 0.0
-    for action, p in outcomes:
-        acc += p
-        if u < acc:
-            return action
-    return outcomes[-1][0]

@@ -12,6 +12,7 @@ import argparse
 import statistics
 
 from engine.registry import game_spec, list_games, load_game
+from engine.chance import sample_outcome
 from engine.rng import RNG
 from search.searchers import make_searcher
 
@@ -21,13 +22,7 @@ def opening(game, seed: int = 1):
     rng = RNG(seed)
     s = game.new_initial_state()
     while s.is_chance_node():
-        outcomes = s.chance_outcomes()
-        u, acc = rng.random(), 0.0
-        for action, p in outcomes:
-            acc += p
-            if u < acc:
-                break
-        s.apply(action)
+        s.apply(sample_outcome(s.chance_outcomes(), rng))
     return s
 
 

@@ -22,6 +22,7 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from engine.chance import sample_outcome
 from engine.registry import load_game
 from engine.rng import RNG
 from search.searchers import from_spec
@@ -67,16 +68,6 @@ class Player:
             self.searcher.close()
 
 
-def sample_outcome(state, rng: RNG) -> int:
-    u, acc = rng.random(), 0.0
-    outcomes = state.chance_outcomes()
-    for action, p in outcomes:
-        acc += p
-        if u < acc:
-            return action
-    return outcomes[-1][0]
-
-
 def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dict:
     """One refereed game; every decision is checked legal. Returns the returns and the seconds each seat used."""
     game = load_game(game_name, **options)
@@ -92,7 +83,7 @@ def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dic
             if p == _TERMINAL:
                 break
             if p == _CHANCE:
-                state.apply(sample_outcome(state, chance))
+                state.apply(sample_outcome(state.chance_outcomes(), chance))
                 continue
             view = state.clone() if players[p].oracle else state.determinize(p, views)
             t0 = time.perf_counter()

@@ -14,18 +14,12 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed
 from search.rollout cimport leaf_value, rollout
 from search.tree cimport Node, Tree, tree_add_child, tree_clear, tree_free, tree_init
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 # ln(n) for small n: UCB takes one logarithm a child (availability counts differ between children), and a table
@@ -196,13 +190,7 @@ cdef class UCT:
         # --- selection and expansion ---------------------------------------------------------------------
         while True:
             p = w.c_current_player()
-            if p == TERMINAL:
-                w.c_returns(self.ret)
-                self.backup()
-                return
-            if self.depth_limit >= 0 and applied >= self.depth_limit:
-                w.c_evaluate(self.ret)
-                self.backup()
+            if self.scored_leaf(w, p, applied):
                 return
             if p == CHANCE:
                 i = sample_chance_outcome(w, &self.rng)
@@ -332,6 +320,17 @@ cdef class UCT:
             tree.nodes[c].avail = 1
         return c
 
+    cdef inline bint scored_leaf(self, State w, int p, int64_t applied) noexcept:
+        """At the game's end or the depth cut-off: score the leaf, back the value up and return True."""
+        if p == TERMINAL:
+            w.c_returns(self.ret)
+        elif self.depth_limit >= 0 and applied >= self.depth_limit:
+            w.c_evaluate(self.ret)
+        else:
+            return False
+        self.backup()
+        return True
+
     cdef void backup(self) noexcept:
         """Add the reward vector to every node on the path of every tree in use."""
         cdef Node* nodes
@@ -371,13 +370,7 @@ cdef class UCT:
             self.push(q, 0)
         while True:
             p = w.c_current_player()
-            if p == TERMINAL:
-                w.c_returns(self.ret)
-                self.backup()
-                return
-            if self.depth_limit >= 0 and applied >= self.depth_limit:
-                w.c_evaluate(self.ret)
-                self.backup()
+            if self.scored_leaf(w, p, applied):
                 return
             if p == CHANCE:
                 i = sample_chance_outcome(w, &self.rng)

@@ -1,5 +1,5 @@
 """Shared helpers of the conformance suite: seeded random walks through a game with the Python API."""
-from engine.records import sample_outcome
+from engine.chance import sample_outcome
 from engine.rng import RNG
 
 MAX_ACTIONS_PER_GAME = 200_000   # a game that random play cannot finish in this many actions is a bug

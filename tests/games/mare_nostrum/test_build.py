@@ -341,7 +341,7 @@ def test_spec8_L611_L800_perseus_fifth_card_wins_at_once():
 def test_spec12_3_decisions_stay_small():
     """Search-friendly split: no decision of a random 5-player game offers more than a few hundred actions."""
     from engine.rng import RNG
-    from engine.records import sample_outcome
+    from engine.chance import sample_outcome
     s = opening(5)
     rng = RNG(8)
     most = 0

@@ -50,7 +50,7 @@ def test_spec3_1_L69_73_five_random_cards_face_up_and_starting_heroes_owned():
 def test_spec4_L147_192_phases_follow_in_order_every_round():
     """Trade -> build -> movement -> leadership -> collection of the next round, in a random game."""
     from engine.rng import RNG
-    from engine.records import sample_outcome
+    from engine.chance import sample_outcome
     order = {"exchange": 2, "antigone": 2, "offer": 2, "take": 2, "gift": 2, "choose-builder": 3, "perseus": 3,
              "build": 3, "pay": 3, "castor-target": 3, "keep": 3, "refill": 3, "zeus": 4, "choose-mover": 4,
              "move-triremes": 4, "sea-battle": 4, "move-legions": 4, "land-battle": 4, "hits-attacker": 4,
@@ -335,7 +335,7 @@ def test_spec10_L638_no_action_gives_away_units_buildings_or_cards():
     """Diplomacy (L632-638): the only transfers are the trade phase's; units leave the map only in battle or
     by Sheba's sacrifice; nobody destroys his own units (Q&A L648-650)."""
     from engine.rng import RNG
-    from engine.records import sample_outcome
+    from engine.chance import sample_outcome
     s = opening(5)
     rng = RNG(11)
     for _ in range(3000):
