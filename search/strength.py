@@ -76,6 +76,7 @@ def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dic
     views = RNG(seed ^ 0x5EED)
     players = [Player(spec, seed * 31 + i) for i, spec in enumerate(seats)]
     spent = [0.0] * len(seats)
+    decided = [0] * len(seats)
     moves = 0
     try:
         while True:
@@ -89,6 +90,7 @@ def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dic
             t0 = time.perf_counter()
             action = players[p].choose(view)
             spent[p] += time.perf_counter() - t0
+            decided[p] += 1
             if action not in state.legal_actions():
                 raise RuntimeError(f"{seats[p]} chose illegal action {action} in {game_name}")
             state.apply(action)
@@ -96,7 +98,7 @@ def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dic
     finally:
         for pl in players:
             pl.close()
-    return {"returns": state.returns(), "seconds": spent, "moves": moves}
+    return {"returns": state.returns(), "seconds": spent, "decisions": decided, "moves": moves}
 
 
 SEATINGS = ("one", "alternate")
@@ -119,8 +121,9 @@ def _job(args):
     b_seats = [i for i in range(len(r)) if i not in a_seats]
     b = sum(r[i] for i in b_seats) / len(b_seats)
     a_time = sum(out["seconds"][i] for i in a_seats)
+    a_decisions = sum(out["decisions"][i] for i in a_seats)
     first = any(r[i] == 1.0 for i in a_seats)          # an A seat won outright (sole first place)
-    return {"a": a, "b": b, "a_seconds": a_time, "moves": out["moves"], "first": first}
+    return {"a": a, "b": b, "a_seconds": a_time, "a_decisions": a_decisions, "moves": out["moves"], "first": first}
 
 
 def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, seed: int = 1,
@@ -145,29 +148,44 @@ def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, see
         "losses": sum(r["a"] < r["b"] for r in results),
         "firsts": sum(r["first"] for r in results),
         "a_seconds_per_game": sum(r["a_seconds"] for r in results) / len(results),
+        # forced moves (one legal action) count as decisions that took no search
+        "a_ms_per_decision": 1000 * sum(r["a_seconds"] for r in results)
+                             / max(sum(r["a_decisions"] for r in results), 1),
         "decisions_per_game": decisions / len(results),
     }
 
 
 def strength_table(game_name: str, pairs: list[tuple[str, str]], options: dict | None = None, games: int = 100,
-                   seed: int = 1, processes: int = 1, seating: str = "one") -> list[dict]:
-    """Every pairing of `pairs` on one game; games run on `processes` local processes."""
+                   seed: int = 1, processes: int = 1, seating: str = "one", on_row=None) -> list[dict]:
+    """Every pairing of `pairs` on one game; games run on `processes` local processes. `on_row` is called with
+    each pairing's row as soon as it is done (a long run shows its results as it goes)."""
     options = dict(options or {})
-    if processes > 1:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            return [pairing(game_name, options, a, b, games, seed, pool, seating) for a, b in pairs]
-    return [pairing(game_name, options, a, b, games, seed, None, seating) for a, b in pairs]
+    rows = []
+    pool = ProcessPoolExecutor(max_workers=processes) if processes > 1 else None
+    try:
+        for a, b in pairs:
+            rows.append(pairing(game_name, options, a, b, games, seed, pool, seating))
+            if on_row is not None:
+                on_row(rows[-1])
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return rows
+
+
+TABLE_HEADER = ("| A | B | games | A's score | 95% CI | A wins / draws / losses | A first | A's seconds a game "
+                "| A's ms a decision |\n|---|---|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def markdown_row(r: dict) -> str:
+    return (f"| `{r['a']}` | `{r['b']}` | {r['games']} | {r['score']:.3f} | ±{r['ci95']:.3f} | "
+            f"{r['wins']} / {r['draws']} / {r['losses']} | {r['firsts']} | {r['a_seconds_per_game']:.2f} | "
+            f"{r['a_ms_per_decision']:.0f} |")
 
 
 def markdown_table(game_name: str, options: dict, rows: list[dict]) -> str:
     opts = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-    lines = [f"{game_name} ({opts})", "",
-             "| A | B | games | A's score | 95% CI | A wins / draws / losses | A first | A's seconds a game |",
-             "|---|---|---:|---:|---:|---:|---:|---:|"]
-    for r in rows:
-        lines.append(f"| `{r['a']}` | `{r['b']}` | {r['games']} | {r['score']:.3f} | ±{r['ci95']:.3f} | "
-                     f"{r['wins']} / {r['draws']} / {r['losses']} | {r['firsts']} | {r['a_seconds_per_game']:.2f} |")
-    return "\n".join(lines)
+    return "\n".join([f"{game_name} ({opts})", "", TABLE_HEADER] + [markdown_row(r) for r in rows])
 
 
 def main(argv=None):
@@ -188,8 +206,9 @@ def main(argv=None):
         options["players"] = args.players
     options = dict(load_game(args.game, **options).options)
     t0 = time.perf_counter()
+    print(TABLE_HEADER, flush=True)
     rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed, args.processes,
-                          args.seating)
+                          args.seating, on_row=lambda r: print(markdown_row(r), flush=True))
     text = (markdown_table(args.game, options, rows) + f"\n\nseating: {args.seating}; "
             f"{time.perf_counter() - t0:.0f} s\n")
     print(text)

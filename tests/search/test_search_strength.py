@@ -1,7 +1,7 @@
 """The strength-table tooling (search/strength.py): seat rotation, duplicate deals, scoring."""
 import pytest
 
-from search.strength import Player, _seatings, markdown_table, pairing, play_game
+from search.strength import Player, _seatings, markdown_table, pairing, play_game, strength_table
 
 
 def test_seatings_rotate_every_seat():
@@ -16,6 +16,7 @@ def test_play_game_is_reproducible_and_legal():
     a = play_game("goofspiel", {"players": 3, "cards": 5}, ["random", "greedy", "ismcts:iterations=50"], seed=4)
     b = play_game("goofspiel", {"players": 3, "cards": 5}, ["random", "greedy", "ismcts:iterations=50"], seed=4)
     assert a["returns"] == b["returns"] and a["moves"] == 15
+    assert a["decisions"] == [5, 5, 5]          # each seat bids once a round, 5 rounds
     assert sorted(a["returns"]) in ([0.0, 0.5, 1.0], [0.25, 0.25, 1.0], [0.0, 0.75, 0.75], [0.5, 0.5, 0.5])
 
 
@@ -33,3 +34,12 @@ def test_players_by_spec():
     assert Player("ismcts:iterations=10,seed=7", 1).searcher.options["seed"] == 7
     with pytest.raises(ValueError, match="unknown searcher"):
         Player("alphago", 1)
+
+
+def test_strength_table_reports_each_row_as_it_finishes():
+    seen = []
+    rows = strength_table("goofspiel", [("greedy", "random"), ("random", "greedy")], {"players": 2, "cards": 4},
+                          games=4, on_row=seen.append)
+    assert seen == rows and [r["a"] for r in rows] == ["greedy", "random"]
+    assert all(r["a_ms_per_decision"] >= 0.0 for r in rows)
+    assert "ms a decision" in markdown_table("goofspiel", {"players": 2}, rows)

@@ -1,0 +1,85 @@
+"""How games between given bots go: results by seat, decisions a game, and how many decisions take moves whose
+notation starts with given prefixes (how often a rule comes into play at all).
+
+    python scripts/action_census.py polis "ismcts:iterations=3000" "ismcts:iterations=3000" --games 60 \
+        --count attack: --processes 2
+
+Seats are fixed (seat i plays the i-th spec); deals are the referee seeds 1..games, as in search/strength.py.
+Every bot decides on its own view (`determinize(seat)`), none peeks.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine.chance import sample_outcome  # noqa: E402
+from engine.registry import load_game  # noqa: E402
+from engine.rng import RNG  # noqa: E402
+from search.strength import Player  # noqa: E402
+
+_CHANCE, _TERMINAL = -1, -2
+
+
+def census_game(game_name: str, options: dict, seats: list[str], seed: int, prefixes: list[str]) -> dict:
+    """One refereed game: its returns, the decisions taken, and per prefix the decisions whose move matches."""
+    state = load_game(game_name, **options).new_initial_state()
+    chance, views = RNG(seed), RNG(seed ^ 0x5EED)
+    players = [Player(spec, seed * 31 + i) for i, spec in enumerate(seats)]
+    decisions, counts = 0, dict.fromkeys(prefixes, 0)
+    try:
+        while (p := state.current_player()) != _TERMINAL:
+            if p == _CHANCE:
+                state.apply(sample_outcome(state.chance_outcomes(), chance))
+                continue
+            action = players[p].choose(state.determinize(p, views))
+            name = state.action_to_str(action)
+            for prefix in prefixes:
+                counts[prefix] += name.startswith(prefix)
+            state.apply(action)
+            decisions += 1
+    finally:
+        for player in players:
+            player.close()
+    return {"returns": tuple(state.returns()), "decisions": decisions, "counts": counts}
+
+
+def _job(args):
+    return census_game(*args)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="scripts/action_census.py", description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("seats", nargs="+", help="one bot spec a seat")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--count", action="append", default=[], metavar="PREFIX",
+                        help="count decisions whose move notation starts with PREFIX (repeatable)")
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    options.setdefault("players", len(args.seats))
+    jobs = [(args.game, options, args.seats, seed, args.count) for seed in range(1, args.games + 1)]
+    if args.processes > 1:
+        with ProcessPoolExecutor(args.processes) as pool:
+            games = list(pool.map(_job, jobs))
+    else:
+        games = [_job(job) for job in jobs]
+    results = collections.Counter(g["returns"] for g in games)
+    lengths = sorted(g["decisions"] for g in games)
+    print(f"{args.game}, seats {args.seats}, {len(games)} games")
+    print("returns by seat (count):", ", ".join(f"{list(r)}: {n}" for r, n in results.most_common()))
+    print(f"decisions a game: median {lengths[len(lengths) // 2]}, range {lengths[0]}-{lengths[-1]}")
+    for prefix in args.count:
+        hit = sum(1 for g in games if g["counts"][prefix])
+        total = sum(g["counts"][prefix] for g in games)
+        print(f"moves '{prefix}...': in {hit} of {len(games)} games, {total} decisions in all")
+
+
+if __name__ == "__main__":
+    main()
