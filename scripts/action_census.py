@@ -17,35 +17,21 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.chance import sample_outcome  # noqa: E402
-from engine.registry import load_game  # noqa: E402
-from engine.rng import RNG  # noqa: E402
-from search.strength import Player  # noqa: E402
-
-_CHANCE, _TERMINAL = -1, -2
+from search.strength import play_game  # noqa: E402
 
 
 def census_game(game_name: str, options: dict, seats: list[str], seed: int, prefixes: list[str]) -> dict:
-    """One refereed game: its returns, the decisions taken, and per prefix the decisions whose move matches."""
-    state = load_game(game_name, **options).new_initial_state()
-    chance, views = RNG(seed), RNG(seed ^ 0x5EED)
-    players = [Player(spec, seed * 31 + i) for i, spec in enumerate(seats)]
-    decisions, counts = 0, dict.fromkeys(prefixes, 0)
-    try:
-        while (p := state.current_player()) != _TERMINAL:
-            if p == _CHANCE:
-                state.apply(sample_outcome(state.chance_outcomes(), chance))
-                continue
-            action = players[p].choose(state.determinize(p, views))
-            name = state.action_to_str(action)
-            for prefix in prefixes:
-                counts[prefix] += name.startswith(prefix)
-            state.apply(action)
-            decisions += 1
-    finally:
-        for player in players:
-            player.close()
-    return {"returns": tuple(state.returns()), "decisions": decisions, "counts": counts}
+    """One refereed game (search/strength.py's): its returns, the decisions taken, and per prefix the decisions
+    whose move matches."""
+    counts = dict.fromkeys(prefixes, 0)
+
+    def count(state, seat, action):
+        name = state.action_to_str(action)
+        for prefix in prefixes:
+            counts[prefix] += name.startswith(prefix)
+
+    out = play_game(game_name, options, seats, seed, on_decision=count)
+    return {"returns": tuple(out["returns"]), "decisions": out["moves"], "counts": counts}
 
 
 def _job(args):

@@ -68,8 +68,9 @@ class Player:
             self.searcher.close()
 
 
-def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dict:
-    """One refereed game; every decision is checked legal. Returns the returns and the seconds each seat used."""
+def play_game(game_name: str, options: dict, seats: list[str], seed: int, on_decision=None) -> dict:
+    """One refereed game; every decision is checked legal. Returns the returns and the seconds each seat used.
+    `on_decision(state, seat, action)`, if given, sees each decision just before it is applied."""
     game = load_game(game_name, **options)
     state = game.new_initial_state()
     chance = RNG(seed)                          # the referee's stream: the same deal for every rotation
@@ -93,6 +94,8 @@ def play_game(game_name: str, options: dict, seats: list[str], seed: int) -> dic
             decided[p] += 1
             if action not in state.legal_actions():
                 raise RuntimeError(f"{seats[p]} chose illegal action {action} in {game_name}")
+            if on_decision is not None:
+                on_decision(state, p, action)
             state.apply(action)
             moves += 1
     finally:
