@@ -186,9 +186,12 @@ def markdown_row(r: dict) -> str:
             f"{r['a_ms_per_decision']:.0f} |")
 
 
+def table_title(game_name: str, options: dict) -> str:
+    return f"{game_name} ({','.join(f'{k}={v}' for k, v in options.items()) or 'defaults'})"
+
+
 def markdown_table(game_name: str, options: dict, rows: list[dict]) -> str:
-    opts = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-    return "\n".join([f"{game_name} ({opts})", "", TABLE_HEADER] + [markdown_row(r) for r in rows])
+    return "\n".join([table_title(game_name, options), "", TABLE_HEADER] + [markdown_row(r) for r in rows])
 
 
 def main(argv=None):
@@ -209,15 +212,15 @@ def main(argv=None):
         options["players"] = args.players
     options = dict(load_game(args.game, **options).options)
     t0 = time.perf_counter()
-    print(TABLE_HEADER, flush=True)
+    # the table is printed row by row as the pairings finish; --out gets it whole at the end
+    print(table_title(args.game, options), "", TABLE_HEADER, sep="\n", flush=True)
     rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed, args.processes,
                           args.seating, on_row=lambda r: print(markdown_row(r), flush=True))
-    text = (markdown_table(args.game, options, rows) + f"\n\nseating: {args.seating}; "
-            f"{time.perf_counter() - t0:.0f} s\n")
-    print(text)
+    footer = f"seating: {args.seating}; {time.perf_counter() - t0:.0f} s"
+    print(f"\n{footer}")
     if args.out:
         with open(args.out, "a") as f:
-            f.write(text + "\n")
+            f.write(f"{markdown_table(args.game, options, rows)}\n\n{footer}\n\n")
 
 
 if __name__ == "__main__":

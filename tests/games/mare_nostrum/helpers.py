@@ -125,6 +125,18 @@ def play(s, *moves):
     return s
 
 
+def pass_on(s, stop_at=None):
+    """Play on with everyone passing (first chance outcome; where passing is not offered, as when choosing the
+    next builder or mover, the first legal action) until the game ends or the step `stop_at` comes up."""
+    while not s.is_terminal() and s.step_name() != stop_at:
+        if s.is_chance_node():
+            s.apply(s.chance_outcomes()[0][0])
+        else:
+            legal = s.legal_actions()
+            s.apply("pass" if "pass" in [s.action_to_str(a) for a in legal] else legal[0])
+    return s
+
+
 def res_of(s, empire):
     return {k: v for k, v in s.to_json()["empires"][seat(s, empire)]["resources"].items() if v}
 

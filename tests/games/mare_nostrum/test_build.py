@@ -4,7 +4,7 @@ Each test names its rule: spec section and rulebook line.
 """
 import pytest
 
-from games.mare_nostrum.helpers import Pos, empty_hands, opening, play, res_of, seat, to_build
+from games.mare_nostrum.helpers import Pos, empty_hands, opening, pass_on, play, res_of, seat, to_build
 
 
 def names(s):
@@ -271,17 +271,6 @@ def test_spec9_L681_687_castor_and_pollux_copy_an_opponents_hero_ability_not_inf
     assert s.track_values()[0] == [7, 1, 3]
 
 
-
-def _pass_to_the_end(s):
-    """Finish the game with everyone passing (first chance outcome, first builder): only the victory check acts."""
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply(s.chance_outcomes()[0][0])
-        elif s.step_name() == "choose-builder":
-            s.apply(s.legal_actions()[0])
-        else:
-            s.apply("pass")
-
 def test_spec8_L603_glory_five_cards_checked_at_end_of_build_phase_culture_leader_breaks_tie():
     hand = dict(Pottery=1, Gems=1, Papyrus=1, Metal=1, Spices=1, Stone=1, Wood=1, Gold=1, Grain=1, Oil=1)
     p = empty_hands(Pos(opening(5))).res("Rome", **hand).res("Egypt", **hand)
@@ -301,7 +290,7 @@ def test_spec8_L603_glory_five_cards_checked_at_end_of_build_phase_culture_leade
     for _ in range(10):
         s.apply(s.legal_actions()[0])
     s.apply("pass")
-    _pass_to_the_end(s)
+    pass_on(s)
     assert s.to_json()["winners"] == ["Egypt"] and s.to_json()["reason"] == "glory"    # Egypt: culture leader
 
 
@@ -319,7 +308,7 @@ def test_spec8_L603_glory_shared_when_no_qualifier_is_culture_leader():
         for _ in range(10):
             s.apply(s.legal_actions()[0])
         s.apply("pass")
-    _pass_to_the_end(s)
+    pass_on(s)
     assert s.to_json()["winners"] == ["Rome", "Greece"]
     r = s.returns()                    # a shared victory is a tie for first place (rank returns)
     assert r[0] == r[1] > r[2] == r[3] == r[4]

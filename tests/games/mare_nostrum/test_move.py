@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from games.mare_nostrum.helpers import Pos, empty_hands, opening, play, res_of, seat, to_move
+from games.mare_nostrum.helpers import Pos, empty_hands, opening, pass_on, play, res_of, seat, to_move
 
 
 def names(s):
@@ -290,15 +290,7 @@ def test_spec8_L607_conquest_four_capitals_or_legendary_cities_at_end_of_movemen
         p.control(prov, "Rome").space(prov, space)
     s = p.state()
     s._enter("move")
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply(s.chance_outcomes()[0][0])
-        elif s.step_name() == "choose-mover":
-            s.apply(s.legal_actions()[0])
-        else:
-            s.apply("pass" if "pass" in names(s) else s.legal_actions()[0])
-        if s.step_name() == "exchange":
-            break
+    pass_on(s, stop_at="exchange")
     assert s.is_terminal() and s.to_json()["winners"] == ["Rome"] and s.to_json()["reason"] == "conquest"
 
 
