@@ -7,8 +7,14 @@ A pairing A vs B plays `games` games: deals (referee seeds) are reused across ev
 bot plays each seat on the same chance outcomes (duplicate format). With n > 2 players A sits in one seat and B in
 all the others (A against the field; ``--seating alternate``: A, B, A, ...). Each game scores A by the mean return
 of its seats (returns are rank-based in [0, 1]: 0.5 is parity); the table
-gives A's mean score with a 95% confidence interval (normal approximation), wins / draws / losses of A (a game
-counts as a win when A's seats score more than B's on average) and A's outright first places.
+gives A's mean score with a 95% confidence interval, wins / draws / losses of A (a game counts as a win when A's
+seats score more than B's on average) and A's outright first places.
+
+The interval is over deals, not games: a deal's rotations share their chance outcomes, so its games are not
+independent (a seat that wins most deals makes A's two games of a deal cancel). As in fishtest's pentanomial model
+and the arena's SPRT, the sample is the deal's mean score over its rotations, and the interval is the normal
+approximation 1.96 * sd(deal means) / sqrt(deals). ``--record FILE`` appends every game (deal, seats, returns) as
+a JSON line, and ``--summarize FILE ...`` rebuilds the table from such records, pooling runs of other seeds.
 
 Players are spec strings: ``random``, ``greedy`` (the one-move bot: the legal move whose resulting state
 evaluate()s best for the mover), or a searcher spec (``ismcts:iterations=10000,c=0.7``). Every player decides on
@@ -18,8 +24,11 @@ true state instead (a ceiling for experiments).
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import math
 import time
+from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.chance import sample_outcome
@@ -119,19 +128,15 @@ def _seatings(a: str, b: str, n: int, seating: str = "one") -> list[list[str]]:
 def _job(args):
     game_name, options, seats, seed, a_seats = args
     out = play_game(game_name, options, seats, seed)
-    r = out["returns"]
-    a = sum(r[i] for i in a_seats) / len(a_seats)
-    b_seats = [i for i in range(len(r)) if i not in a_seats]
-    b = sum(r[i] for i in b_seats) / len(b_seats)
-    a_time = sum(out["seconds"][i] for i in a_seats)
-    a_decisions = sum(out["decisions"][i] for i in a_seats)
-    first = any(r[i] == 1.0 for i in a_seats)          # an A seat won outright (sole first place)
-    return {"a": a, "b": b, "a_seconds": a_time, "a_decisions": a_decisions, "moves": out["moves"], "first": first}
+    return {"seed": seed, "seats": seats, "a_seats": a_seats, "returns": list(out["returns"]),
+            "seconds": out["seconds"], "decisions": out["decisions"], "moves": out["moves"]}
 
 
 def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, seed: int = 1,
-            pool: ProcessPoolExecutor | None = None, seating: str = "one") -> dict:
-    """Play A vs B for at least `games` games (rounded up to whole rotations); A's score and its 95% CI."""
+            pool: ProcessPoolExecutor | None = None, seating: str = "one", on_game=None) -> dict:
+    """Play A vs B for at least `games` games (rounded up to whole rotations); A's score and its 95% CI.
+    The row's "records" are the games themselves (see `summarize`); `on_game(record)`, if given, sees each game
+    as it finishes (in deal order), so a long run can save its games as it goes."""
     n = load_game(game_name, **options).num_players
     seatings = _seatings(a, b, n, seating)
     deals = math.ceil(games / len(seatings))
@@ -140,34 +145,94 @@ def pairing(game_name: str, options: dict, a: str, b: str, games: int = 100, see
         for seats in seatings:
             a_seats = [i for i, s in enumerate(seats) if s == a] if a != b else [0]
             jobs.append((game_name, options, seats, seed * 100_003 + d, a_seats))
-    results = list(pool.map(_job, jobs)) if pool is not None else [_job(j) for j in jobs]
-    scores = [r["a"] for r in results]
-    mean = sum(scores) / len(scores)
-    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(len(scores) - 1, 1))
-    decisions = sum(r["moves"] for r in results)
+    records = []
+    for record in (pool.map(_job, jobs) if pool is not None else map(_job, jobs)):
+        records.append(record)
+        if on_game is not None:
+            on_game(record)
+    return summarize(a, b, records)
+
+
+def summarize(a: str, b: str, records: list[dict]) -> dict:
+    """A's results over game records (`_job`'s, possibly pooled from runs with other seeds): the mean score, the
+    95% interval over deals (games with one referee seed), wins / draws / losses, first places and time used."""
+    if not records:
+        raise ValueError(f"no games recorded for {a} against {b}")
+    by_deal = defaultdict(list)
+    wins = draws = losses = firsts = decisions = a_decisions = 0
+    a_seconds = 0.0
+    for r in records:
+        ret, a_seats = r["returns"], r["a_seats"]
+        b_seats = [i for i in range(len(ret)) if i not in a_seats]
+        a_score = sum(ret[i] for i in a_seats) / len(a_seats)
+        b_score = sum(ret[i] for i in b_seats) / len(b_seats)
+        by_deal[r["seed"]].append(a_score)
+        wins += a_score > b_score
+        draws += a_score == b_score
+        losses += a_score < b_score
+        firsts += any(ret[i] == 1.0 for i in a_seats)          # an A seat won outright (sole first place)
+        a_seconds += sum(r["seconds"][i] for i in a_seats)
+        a_decisions += sum(r["decisions"][i] for i in a_seats)
+        decisions += r["moves"]
+    games = len(records)
+    deal_means = [sum(v) / len(v) for v in by_deal.values()]
+    mean = sum(sum(v) for v in by_deal.values()) / games
+    k = len(deal_means)
+    sd = math.sqrt(sum((m - mean) ** 2 for m in deal_means) / max(k - 1, 1))
     return {
-        "a": a, "b": b, "games": len(scores), "score": mean, "ci95": 1.96 * sd / math.sqrt(len(scores)),
-        "wins": sum(r["a"] > r["b"] for r in results), "draws": sum(r["a"] == r["b"] for r in results),
-        "losses": sum(r["a"] < r["b"] for r in results),
-        "firsts": sum(r["first"] for r in results),
-        "a_seconds_per_game": sum(r["a_seconds"] for r in results) / len(results),
+        "a": a, "b": b, "games": games, "deals": k, "score": mean, "ci95": 1.96 * sd / math.sqrt(k),
+        "wins": wins, "draws": draws, "losses": losses, "firsts": firsts,
+        "a_seconds_per_game": a_seconds / games,
         # forced moves (one legal action) count as decisions that took no search
-        "a_ms_per_decision": 1000 * sum(r["a_seconds"] for r in results)
-                             / max(sum(r["a_decisions"] for r in results), 1),
-        "decisions_per_game": decisions / len(results),
+        "a_ms_per_decision": 1000 * a_seconds / max(a_decisions, 1),
+        "decisions_per_game": decisions / games,
+        "records": records,
     }
 
 
+def record_line(game_name: str, options: dict, a: str, b: str, record: dict) -> str:
+    """One game as a JSON line: the game, its options and the pairing on each, so files from several runs can be
+    pooled."""
+    return json.dumps({"game": game_name, "options": options, "a": a, "b": b, **record})
+
+
+def read_records(paths: list[str], game_name: str, options: dict) -> list[dict]:
+    """The table rows of every pairing recorded in `paths` for this game and these options, in the order first
+    seen. A repeated game (the same pairing, deal and seats in two files) is an error: pooling it would count
+    it twice. Files ending in .gz are read compressed."""
+    grouped, seen = {}, set()
+    for path in paths:
+        with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as f:
+            for line_no, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise ValueError(f"{path}:{line_no}: not a JSON record ({e.msg})") from None
+                if rec.get("game") != game_name or rec.get("options") != options:
+                    continue
+                key = (rec["a"], rec["b"], rec["seed"], tuple(rec["seats"]))
+                if key in seen:
+                    raise ValueError(f"{path}:{line_no}: game {key} is recorded twice; pool runs with other seeds")
+                seen.add(key)
+                grouped.setdefault((rec["a"], rec["b"]), []).append(rec)
+    return [summarize(a, b, recs) for (a, b), recs in grouped.items()]
+
+
 def strength_table(game_name: str, pairs: list[tuple[str, str]], options: dict | None = None, games: int = 100,
-                   seed: int = 1, processes: int = 1, seating: str = "one", on_row=None) -> list[dict]:
+                   seed: int = 1, processes: int = 1, seating: str = "one", on_row=None,
+                   on_game=None) -> list[dict]:
     """Every pairing of `pairs` on one game; games run on `processes` local processes. `on_row` is called with
-    each pairing's row as soon as it is done (a long run shows its results as it goes)."""
+    each pairing's row as soon as it is done (a long run shows its results as it goes), `on_game(a, b, record)`
+    with each game."""
     options = dict(options or {})
     rows = []
     pool = ProcessPoolExecutor(max_workers=processes) if processes > 1 else None
     try:
         for a, b in pairs:
-            rows.append(pairing(game_name, options, a, b, games, seed, pool, seating))
+            each_game = None if on_game is None else (lambda record, a=a, b=b: on_game(a, b, record))
+            rows.append(pairing(game_name, options, a, b, games, seed, pool, seating, each_game))
             if on_row is not None:
                 on_row(rows[-1])
     finally:
@@ -176,8 +241,8 @@ def strength_table(game_name: str, pairs: list[tuple[str, str]], options: dict |
     return rows
 
 
-TABLE_HEADER = ("| A | B | games | A's score | 95% CI | A wins / draws / losses | A first | A's seconds a game "
-                "| A's ms a decision |\n|---|---|---:|---:|---:|---:|---:|---:|---:|")
+TABLE_HEADER = ("| A | B | games | A's score | 95% CI (deals) | A wins / draws / losses | A first "
+                "| A's seconds a game | A's ms a decision |\n|---|---|---:|---:|---:|---:|---:|---:|---:|")
 
 
 def markdown_row(r: dict) -> str:
@@ -199,24 +264,53 @@ def main(argv=None):
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    parser.add_argument("--pair", nargs=2, action="append", required=True, metavar=("A", "B"))
+    parser.add_argument("--pair", nargs=2, action="append", default=[], metavar=("A", "B"))
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seating", choices=SEATINGS, default="one",
                         help="with more than 2 players: one A against B in every other seat (default), or A, B, A, ...")
     parser.add_argument("--out", default=None, help="append the markdown table to this file")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="append every game (deal, seats, returns, time) to FILE as JSON lines")
+    parser.add_argument("--summarize", nargs="+", default=None, metavar="FILE",
+                        help="play nothing: the table of the games recorded in these files (runs pooled)")
     args = parser.parse_args(argv)
+    if bool(args.pair) == bool(args.summarize):
+        parser.error("give --pair A B (play) or --summarize FILE ... (tabulate records), not both or neither")
     options = dict(o.split("=", 1) for o in args.option)
     if args.players:
         options["players"] = args.players
     options = dict(load_game(args.game, **options).options)
-    t0 = time.perf_counter()
-    # the table is printed row by row as the pairings finish; --out gets it whole at the end
+    # a round trip through JSON, so options compare equal to those read back from records
+    options = json.loads(json.dumps(options))
     print(table_title(args.game, options), "", TABLE_HEADER, sep="\n", flush=True)
-    rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed, args.processes,
-                          args.seating, on_row=lambda r: print(markdown_row(r), flush=True))
-    footer = f"seating: {args.seating}; {time.perf_counter() - t0:.0f} s"
+    if args.summarize:
+        rows = read_records(args.summarize, args.game, options)
+        if not rows:
+            raise SystemExit(f"no {table_title(args.game, options)} games in {', '.join(args.summarize)}")
+        for row in rows:
+            print(markdown_row(row))
+        footer = f"pooled from {', '.join(args.summarize)}"
+    else:
+        t0 = time.perf_counter()
+
+        record_file = open(args.record, "a") if args.record else None
+
+        def on_game(a, b, record):
+            # every game is saved as soon as it is known: an interrupted run keeps what it played
+            record_file.write(record_line(args.game, options, a, b, record) + "\n")
+            record_file.flush()
+
+        try:
+            # each row is printed as its pairing finishes; --out gets the whole table at the end
+            rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed,
+                                  args.processes, args.seating, on_row=lambda r: print(markdown_row(r), flush=True),
+                                  on_game=on_game if record_file else None)
+        finally:
+            if record_file:
+                record_file.close()
+        footer = f"seating: {args.seating}; {time.perf_counter() - t0:.0f} s"
     print(f"\n{footer}")
     if args.out:
         with open(args.out, "a") as f:
