@@ -20,7 +20,9 @@ def games():
         spec = game_spec(name)
         opts = " ".join(f"{k}={o.default}" for k, o in spec.all_options().items() if k != "players")
         hidden = "hidden information" if spec.has_hidden_information else "open information"
-        click.echo(f"{name:14s} players={spec.min_players}-{spec.max_players} {opts:24s} {hidden}; {spec.summary}")
+        tuned = "".join(f"; search bots default to {k}={v}" for k, v in spec.search_defaults.items())
+        click.echo(f"{name:14s} players={spec.min_players}-{spec.max_players} {opts:24s} {hidden}; {spec.summary}"
+                   f"{tuned}")
 
 
 @main.command()

@@ -26,6 +26,15 @@ def searcher_options(kind: str) -> dict:
         raise BadBotSpecError(f"{kind}: {e}") from None
 
 
+def game_search_defaults(game: str) -> dict:
+    """The searcher options a game asks for unless a spec sets them (empty for a game not registered)."""
+    from engine.registry import UnknownGameError, game_spec
+    try:
+        return dict(game_spec(game).search_defaults)
+    except UnknownGameError:
+        return {}
+
+
 class SearchBot(Bot):
     """A searcher as a bot. ``kind`` is the searcher's name in ``search.SEARCHERS``."""
 
@@ -50,6 +59,11 @@ class SearchBot(Bot):
 
     def _options_for(self, info: GameInfo | None, budget: float | None) -> dict:
         options = dict(self.options)
+        if info is not None:
+            # the game's tuned defaults (GameSpec.search_defaults) fill what the spec left out
+            for name, value in game_search_defaults(info.game).items():
+                if name in self.known and name not in options:
+                    options[name] = value
         if info is not None and "seed" in self.known and "seed" not in options:
             options["seed"] = info.seed
         if budget is not None and not any(b in options for b in BUDGETS) and "time" in self.known:
@@ -58,7 +72,8 @@ class SearchBot(Bot):
 
     def new_game(self, info: GameInfo) -> None:
         super().new_game(info)
-        self._game_searcher = self._make(self._options_for(info, None))
+        self.game_options = self._options_for(info, None)     # what this game's searcher runs with
+        self._game_searcher = self._make(self.game_options)
 
     def close(self) -> None:
         for searcher in (self.searcher, getattr(self, "_game_searcher", None)):

@@ -58,4 +58,6 @@ def check_options(bot: str, options: dict, known: dict) -> dict:
     if unknown:
         listing = ", ".join(f"{k} ({t.__name__}, default {d!r})" for k, (t, d, _) in known.items()) or "none"
         raise BadBotSpecError(f"{bot}: unknown option {', '.join(map(repr, unknown))}; its options: {listing}")
-    return {k: convert(bot, k, v, known[k][0]) for k, v in options.items()}
+    # "none" unsets an option whose default is none (``depth=none``: no cut-off, even where a game sets one)
+    return {k: None if known[k][1] is None and str(v).strip().lower() == "none" else convert(bot, k, v, known[k][0])
+            for k, v in options.items()}

@@ -58,6 +58,9 @@ class GameSpec:
     has_hidden_information: bool = False        # some state is hidden from some player (determinize varies it)
     conformance_options: tuple = ()             # option dicts the conformance suite runs (default: each count)
     summary: str = ""
+    # searcher options the search bots use in this game unless their spec sets them (tuning measured in
+    # docs/strength.md, not rules): {"depth": 300} gives every searcher that cut-off
+    search_defaults: dict = field(default_factory=dict)
 
     def all_options(self) -> dict[str, Option]:
         players = Option(

@@ -157,3 +157,11 @@ def test_a_tournament_replays_exactly_from_its_seed(tmp_path):
         result = run_tournament(cfg, tmp_path / name, workers=1, progress=False)
         runs.append({r.meta["job"]: r.actions for r in result.records})
     assert runs[0] == runs[1] and len(runs[0]) == 3
+
+
+def test_games_lists_each_game_and_its_tuned_search_default(kleos):
+    out = kleos("games").stdout.splitlines()
+    rows = {line.split()[0]: line for line in out}
+    assert {"goofspiel", "mare_nostrum", "pantikapaion", "polis"} <= set(rows)
+    assert "players=3-5" in rows["mare_nostrum"] and "search bots default to depth=300" in rows["mare_nostrum"]
+    assert "search bots default" not in rows["polis"]

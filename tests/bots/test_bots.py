@@ -129,3 +129,30 @@ def test_search_bot_without_a_budget_keeps_to_the_referee_clock():
     assert record.result["reason"] == "normal"
     mine = [t for t, p in zip(record.times, record.players) if p == 0]
     assert 0.05 < max(mine) < 0.35, mine            # it used its time (80% of 0.15 s), and no more
+
+
+def test_a_game_tuned_search_default_fills_only_what_the_spec_left_out():
+    """GameSpec.search_defaults: Mare Nostrum's search bots cut rollouts at 300 actions (docs/strength.md) unless
+    the spec says otherwise; "depth=none" turns the cut-off off; other games have no such default."""
+    from bots.base import GameInfo
+    from engine.registry import game_spec
+    assert game_spec("mare_nostrum").search_defaults == {"depth": 300}
+    seen = {}
+    for spec in ("ismcts:iterations=20", "pimc:iterations=20", "ismcts:iterations=20,depth=40",
+                 "ismcts:iterations=20,depth=none"):
+        for game, n in (("mare_nostrum", 3), ("polis", 2)):
+            bot = make_bot(spec)
+            bot.new_game(GameInfo(game, {"players": n}, n, 0, 1))
+            seen[spec, game] = bot.game_options.get("depth")
+            bot.close()
+    assert seen == {("ismcts:iterations=20", "mare_nostrum"): 300, ("ismcts:iterations=20", "polis"): None,
+                    ("pimc:iterations=20", "mare_nostrum"): 300, ("pimc:iterations=20", "polis"): None,
+                    ("ismcts:iterations=20,depth=40", "mare_nostrum"): 40,
+                    ("ismcts:iterations=20,depth=40", "polis"): 40,
+                    ("ismcts:iterations=20,depth=none", "mare_nostrum"): None,
+                    ("ismcts:iterations=20,depth=none", "polis"): None}
+    # and the tuned bot plays refereed Mare Nostrum games like any other
+    record = play_game("mare_nostrum", {"players": 3, "max_rounds": 2}, ["ismcts:iterations=20", "random", "random"],
+                       5)
+    verify(record)
+    assert record.result["reason"] == "normal"
