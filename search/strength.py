@@ -190,6 +190,9 @@ def summarize(a: str, b: str, records: list[dict]) -> dict:
     }
 
 
+RECORD_FIELDS = ("a", "b", "seed", "seats", "a_seats", "returns", "seconds", "decisions", "moves")
+
+
 def record_line(game_name: str, options: dict, a: str, b: str, record: dict) -> str:
     """One game as a JSON line: the game, its options and the pairing on each, so files from several runs can be
     pooled."""
@@ -210,8 +213,13 @@ def read_records(paths: list[str], game_name: str, options: dict) -> list[dict]:
                     rec = json.loads(line)
                 except json.JSONDecodeError as e:
                     raise ValueError(f"{path}:{line_no}: not a JSON record ({e.msg})") from None
+                if not isinstance(rec, dict):
+                    raise ValueError(f"{path}:{line_no}: a record is a JSON object, got {type(rec).__name__}")
                 if rec.get("game") != game_name or rec.get("options") != options:
                     continue
+                missing = [k for k in RECORD_FIELDS if k not in rec]
+                if missing:
+                    raise ValueError(f"{path}:{line_no}: the record lacks {', '.join(missing)}")
                 key = (rec["a"], rec["b"], rec["seed"], tuple(rec["seats"]))
                 if key in seen:
                     raise ValueError(f"{path}:{line_no}: game {key} is recorded twice; pool runs with other seeds")

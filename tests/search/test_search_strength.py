@@ -104,6 +104,14 @@ def test_bad_records_name_the_problem(tmp_path):
     path.write_text(line + "\n{not json\n")
     with pytest.raises(ValueError, match=r"games.jsonl:2: not a JSON record"):
         read_records([str(path)], "goofspiel", options)
+    cut = json.loads(line)
+    del cut["returns"], cut["moves"]
+    path.write_text(json.dumps(cut) + "\n")
+    with pytest.raises(ValueError, match=r"games.jsonl:1: the record lacks returns, moves"):
+        read_records([str(path)], "goofspiel", options)
+    path.write_text("[1, 2]\n")
+    with pytest.raises(ValueError, match=r"games.jsonl:1: a record is a JSON object, got list"):
+        read_records([str(path)], "goofspiel", options)
     with pytest.raises(ValueError, match="no games recorded"):
         summarize("A", "B", [])
 
