@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bots.base import BadBotSpecError, Bot, GameInfo, Turn
 from bots.spec import check_options, convert
+from engine.registry import game_spec
 
 BUDGETS = ("iterations", "time", "calls")
 
@@ -24,15 +25,6 @@ def searcher_options(kind: str) -> dict:
         return dict(make_searcher(kind).OPTIONS)
     except ValueError as e:
         raise BadBotSpecError(f"{kind}: {e}") from None
-
-
-def game_search_defaults(game: str) -> dict:
-    """The searcher options a game asks for unless a spec sets them (empty for a game not registered)."""
-    from engine.registry import UnknownGameError, game_spec
-    try:
-        return dict(game_spec(game).search_defaults)
-    except UnknownGameError:
-        return {}
 
 
 class SearchBot(Bot):
@@ -61,11 +53,11 @@ class SearchBot(Bot):
         options = dict(self.options)
         if info is not None:
             # the game's tuned defaults (GameSpec.search_defaults) fill what the spec left out
-            for name, value in game_search_defaults(info.game).items():
-                if name in self.known and name not in options:
-                    options[name] = value
-        if info is not None and "seed" in self.known and "seed" not in options:
-            options["seed"] = info.seed
+            for name, value in game_spec(info.game).search_defaults.items():
+                if name in self.known:
+                    options.setdefault(name, value)
+            if "seed" in self.known:
+                options.setdefault("seed", info.seed)
         if budget is not None and not any(b in options for b in BUDGETS) and "time" in self.known:
             options["time"] = budget
         return options

@@ -24,6 +24,7 @@ true state instead (a ceiling for experiments).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import math
@@ -302,22 +303,17 @@ def main(argv=None):
         footer = f"pooled from {', '.join(args.summarize)}"
     else:
         t0 = time.perf_counter()
+        with open(args.record, "a") if args.record else contextlib.nullcontext() as record_file:
 
-        record_file = open(args.record, "a") if args.record else None
+            def on_game(a, b, record):
+                # every game is saved as soon as it is known: an interrupted run keeps what it played
+                record_file.write(record_line(args.game, options, a, b, record) + "\n")
+                record_file.flush()
 
-        def on_game(a, b, record):
-            # every game is saved as soon as it is known: an interrupted run keeps what it played
-            record_file.write(record_line(args.game, options, a, b, record) + "\n")
-            record_file.flush()
-
-        try:
             # each row is printed as its pairing finishes; --out gets the whole table at the end
             rows = strength_table(args.game, [tuple(p) for p in args.pair], options, args.games, args.seed,
                                   args.processes, args.seating, on_row=lambda r: print(markdown_row(r), flush=True),
                                   on_game=on_game if record_file else None)
-        finally:
-            if record_file:
-                record_file.close()
         footer = f"seating: {args.seating}; {time.perf_counter() - t0:.0f} s"
     print(f"\n{footer}")
     if args.out:
