@@ -1,6 +1,8 @@
 """The ``kleos`` command."""
 from __future__ import annotations
 
+import json
+
 import click
 
 from engine.errors import KleosError
@@ -228,12 +230,66 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
 
 
 @main.command()
+@click.argument("game")
+@click.option("--pair", "pairs", nargs=2, multiple=True, required=True, metavar="A B",
+              help="A pairing, the challenger A then B (repeat for more rows), e.g. --pair ismcts greedy.")
+@click.option("--games", "-n", type=int, default=100, show_default=True,
+              help="Games a pairing, rounded up to whole seat rotations.")
+@click.option("--seating", type=click.Choice(["one", "alternate"]), default="one", show_default=True,
+              help="With 3+ players: one A against B in every other seat, or A, B, A, ...")
+@game_arguments
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals.")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Games at once (0: every core).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Record file for every game, .jsonl or .jsonl.gz (default: kleos-strength-<game>-<time>.jsonl).")
+@click.option("--resume", is_flag=True, help="Continue the pairings recorded in --out.")
+@click.option("--table", "table_out", type=click.Path(dir_okay=False), default=None,
+              help="Also append the markdown table to this file.")
+@referee_arguments
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def strength(game, pairs, games, seating, players, option, seed, jobs, out, resume, table_out, illegal, timeout,
+             movetime, gametime, quiet):
+    """A strength table at GAME: each --pair A B played with seats rotated on shared deals (docs/strength.md).
+
+    Prints a markdown row a pairing as it finishes; `kleos ratings --pairs FILE ...` rebuilds the table from the
+    records, pooling runs of other seeds.
+    """
+    from arena.strength import TABLE_HEADER, markdown_row, markdown_table, run_pairings, table_title
+    try:
+        if resume and not out:
+            raise click.UsageError("--resume needs the --out file of the run to continue")
+        out = out or _default_out(game, "strength")
+        options = _game_options(game, players, option)
+        from engine.registry import load_game
+        options = dict(load_game(game, **options).options)
+        click.echo(f"{table_title(game, options)}\n\n{TABLE_HEADER}")
+        try:
+            rows = run_pairings(game, options, [tuple(p) for p in pairs], out, games=games, seed=seed,
+                                seating=seating, policies=_policies(illegal, timeout, movetime, gametime),
+                                workers=jobs, resume=resume, progress=not quiet,
+                                echo=lambda m: click.echo(m, err=True),
+                                on_row=lambda r: click.echo(markdown_row(r)))
+        except KeyboardInterrupt:
+            click.echo(f"\ninterrupted: the finished games are in {out}; add --resume to the same command to go on",
+                       err=True)
+            raise SystemExit(130)
+        click.echo(f"\nrecords: {out}", err=True)
+        if table_out:
+            with open(table_out, "a", encoding="utf-8") as f:
+                f.write(markdown_table(game, options, rows) + "\n\n")
+    except KleosError as e:
+        _fail(e)
+
+
+@main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--bootstrap", type=int, default=200, show_default=True, help="Bootstrap samples for intervals.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
 @click.option("--chart", type=click.Path(dir_okay=False), default=None, help="Save a rating chart (PNG/SVG).")
-def ratings(files, bootstrap, seed, chart):
-    """Recompute the crosstable and ratings from record files."""
+@click.option("--pairs", is_flag=True, help="The strength table instead: one row a pairing of `kleos strength` "
+                                            "(runs pooled).")
+def ratings(files, bootstrap, seed, chart, pairs):
+    """Recompute the crosstable and ratings from record files (.jsonl or .jsonl.gz)."""
     from arena.ratings import format_report, save_chart
     from engine.records import read_records
     records = []
@@ -242,6 +298,19 @@ def ratings(files, bootstrap, seed, chart):
         records += got
         for p in problems:
             click.echo(f"warning: skipped {p}", err=True)
+    if pairs:
+        from arena.strength import markdown_table, pair_rows
+        try:
+            rows = pair_rows(records)
+        except KleosError as e:
+            _fail(e)
+        if not rows:
+            raise click.ClickException("these files hold no strength pairings (games of `kleos strength`)")
+        for game, options in {(r.game, json.dumps(r.options)) for r in records if r.meta.get("pair")}:
+            mine = [r for r in records if r.game == game and json.dumps(r.options) == options]
+            click.echo(markdown_table(game, json.loads(options), pair_rows(mine)) + "\n")
+        click.echo(f"pooled from {', '.join(files)}")
+        return
     games = {r.game for r in records}
     if len(games) > 1:
         raise click.ClickException(f"the files mix games ({', '.join(sorted(games))}); rate one game at a time")

@@ -90,7 +90,7 @@ class Referee:
     """Runs one game. ``bots`` has one Bot per seat (distinct objects); ``labels`` name them in the record."""
 
     def __init__(self, game: str, options: dict, bots: list[Bot], seed: int, policies: Policies | None = None,
-                 labels: list[str] | None = None, meta: dict | None = None, on_event=None):
+                 labels: list[str] | None = None, meta: dict | None = None, on_event=None, event: str = "game"):
         self.game = load_game(game, **options)
         if len(bots) != self.game.num_players:
             raise ValueError(f"{game} with {self.game.num_players} players needs {self.game.num_players} bots, "
@@ -103,6 +103,7 @@ class Referee:
         self.labels = labels or [b.spec for b in bots]
         self.meta = dict(meta or {})
         self.on_event = on_event          # callback(event_for_the_true_state) for logs and live views
+        self.event = event                # what the record says played it (tournament, sprt, strength, play)
 
     # --- helpers -----------------------------------------------------------------------------------------
     def _event_for(self, state, action: int, seq: int, seat: int) -> Event:
@@ -136,14 +137,13 @@ class Referee:
         n = self.game.num_players
         options = dict(self.game.options)
         record = GameRecord(game=self.game.name, options=options, seed=self.seed, seats=list(self.labels),
-                            meta={**self.meta, "bots": [b.spec for b in self.bots],
-                                  "policies": asdict(self.policies)})
+                            event=self.event, bots=[b.spec for b in self.bots],
+                            meta={**self.meta, "policies": asdict(self.policies)})
         state = self.game.new_initial_state()
         chance = ChanceStream(self.seed)
         view_rng = RNG(derive_seed(self.seed, 0x51E3))
         self.seen: list[list[Event]] = [[] for _ in range(n)]
         clock = [0.0] * n
-        stats: list[dict] = []
         reason, loser, aborted = "normal", None, False
         for seat, bot in enumerate(self.bots):
             info = GameInfo(self.game.name, options, n, seat, derive_seed(self.seed, 0xB07, seat),
@@ -175,6 +175,7 @@ class Referee:
                 view = state.clone() if bot.oracle else state.determinize(player, view_rng)
                 started = time.perf_counter()
                 problem = None
+                bot.last_stats = {}            # what it reports now, never a stale report of an earlier move
                 try:
                     action = bot.act(view, turn)
                     if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
@@ -218,9 +219,7 @@ class Referee:
                 break
             if problem is not None:        # an undo: the position changed, ask again
                 continue
-            stats.append({"move": len(record.actions), **{k: v for k, v in bot.last_stats.items()
-                                                          if isinstance(v, (int, float, str))}})
-            record.add(state, action, elapsed)
+            record.add(state, action, elapsed, bot.last_stats)
             self._broadcast(state, action, len(record.actions) - 1)
             state.apply(action)
 
@@ -229,8 +228,6 @@ class Referee:
         else:
             record.finish(state, reason, self._forfeit_returns(loser))
         record.meta["clock"] = [round(c, 4) for c in clock]
-        if any(len(s) > 1 for s in stats):
-            record.meta["stats"] = stats[-200:]
         for bot in self.bots:
             try:
                 bot.end_game(record.result)
@@ -254,8 +251,7 @@ class Referee:
         return self._rebuild(record, mine[-1], chance)
 
     def _rebuild(self, record: GameRecord, keep: int, chance: ChanceStream):
-        for name in ("actions", "moves", "players", "times"):
-            del getattr(record, name)[keep:]
+        record.truncate(keep)
         state = self.game.new_initial_state()
         self.seen = [[] for _ in self.bots]
         for i, action in enumerate(record.actions):
@@ -270,8 +266,8 @@ class Referee:
 
 
 def play_game(game: str, options: dict, specs: list[str], seed: int, policies: Policies | None = None,
-              labels: list[str] | None = None, meta: dict | None = None, keep_players: bool = False
-              ) -> GameRecord:
+              labels: list[str] | None = None, meta: dict | None = None, keep_players: bool = False,
+              event: str = "game") -> GameRecord:
     """Build the bots from spec strings, play one game, close the bots; the record.
 
     ``keep_players``: external players (``cmd:``) stay running for the next game of this process (tournaments),
@@ -281,7 +277,7 @@ def play_game(game: str, options: dict, specs: list[str], seed: int, policies: P
     bots = [_kept(spec, seat) if keep_players and spec.startswith("cmd:") else make_bot(spec)
             for seat, spec in enumerate(specs)]
     try:
-        return Referee(game, options, bots, seed, policies, labels, meta).play()
+        return Referee(game, options, bots, seed, policies, labels, meta, event=event).play()
     finally:
         for bot in bots:
             if not (keep_players and bot.spec.startswith("cmd:")):

@@ -11,13 +11,12 @@ import hashlib
 import itertools
 import json
 import math
-import os
 from dataclasses import asdict, dataclass, field
 
 from arena.executor import Executor, make_executor
 from arena.referee import Policies, close_kept_players, derive_seed, play_game
 from engine.errors import KleosError
-from engine.records import GameRecord, read_records
+from engine.records import GameRecord, RecordFile  # noqa: F401  (RecordFile: where it was first)
 from engine.registry import game_spec, load_game
 
 
@@ -35,6 +34,11 @@ def unique_labels(specs: list[str]) -> list[str]:
     return labels
 
 
+MODES = ("roundrobin", "gauntlet", "sprt", "pair")
+SEATINGS = ("one", "alternate")
+EVENTS = {"roundrobin": "tournament", "gauntlet": "gauntlet", "sprt": "sprt", "pair": "strength"}
+
+
 @dataclass
 class TournamentConfig:
     game: str
@@ -43,21 +47,25 @@ class TournamentConfig:
     games: int = 10                  # games per table, rounded up to whole blocks of seat rotations
     mode: str = "roundrobin"         # roundrobin | gauntlet (the first bot against each table of the others)
                                      # | sprt (the first bot in one seat, the second in all the others)
+                                     # | pair (a strength pairing: as sprt, or A, B, A, ... with seating=alternate)
     seed: int = 1
     policies: Policies = field(default_factory=Policies)
     labels: list[str] = field(default_factory=list)
+    seating: str = "one"             # pair mode: one A against B in every other seat, or alternate A, B, A, ...
 
     def __post_init__(self):
-        if self.mode not in ("roundrobin", "gauntlet", "sprt"):
-            raise TournamentError(f"tournament mode must be roundrobin or gauntlet, got {self.mode!r}")
+        if self.mode not in MODES:
+            raise TournamentError(f"tournament mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+        if self.seating not in SEATINGS:
+            raise TournamentError(f"seating must be one of {', '.join(SEATINGS)}, got {self.seating!r}")
         if not self.bots:
             raise TournamentError("a tournament needs at least one bot (--bot)")
         if self.games < 1:
             raise TournamentError(f"--games must be at least 1, got {self.games}")
         if self.mode in ("gauntlet", "sprt") and len(self.bots) < 2:
             raise TournamentError(f"a {self.mode} needs a challenger and at least one opponent")
-        if self.mode == "sprt" and len(self.bots) != 2:
-            raise TournamentError("an SPRT compares exactly two bots")
+        if self.mode in ("sprt", "pair") and len(self.bots) != 2:
+            raise TournamentError(f"a {self.mode} compares exactly two bots")
         if not self.labels:
             self.labels = unique_labels(self.bots)
         if len(set(self.labels)) != len(self.labels):
@@ -72,6 +80,8 @@ class TournamentConfig:
         """Identifies the tournament for --resume (everything but the number of games, which may grow)."""
         obj = {"game": self.game, "options": self.options, "bots": self.bots, "labels": self.labels,
                "mode": self.mode, "seed": self.seed, "policies": asdict(self.policies)}
+        if self.mode == "pair":
+            obj["seating"] = self.seating
         return hashlib.sha1(json.dumps(obj, sort_keys=True).encode()).hexdigest()[:16]
 
     def to_dict(self) -> dict:
@@ -97,8 +107,10 @@ class Job:
 def tables(cfg: TournamentConfig) -> list[tuple]:
     """The sets of bots that meet, one bot index per seat before rotation."""
     n, k = cfg.players, len(cfg.bots)
-    if cfg.mode == "sprt":
+    if cfg.mode == "sprt" or (cfg.mode == "pair" and cfg.seating == "one"):
         return [(0,) + (1,) * (n - 1)]
+    if cfg.mode == "pair":
+        return [tuple(i % 2 for i in range(n))]
     if k < n:                        # fewer bots than seats: the bots fill the seats in turn
         return [tuple(i % k for i in range(n))]
     if cfg.mode == "gauntlet":
@@ -129,31 +141,10 @@ def play_job(task) -> dict:
     labels = [cfg.labels[i] for i in job.seats]
     meta = {"tournament": cfg.fingerprint(), "job": job.id, "table": job.table, "block": job.block,
             "rotation": job.rotation}
-    return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta, keep_players=True).to_dict()
-
-
-class RecordFile:
-    """An append-only JSON-lines file of game records; each line is flushed to disk as it is written."""
-
-    def __init__(self, path):
-        self.path = str(path)
-
-    def read(self) -> tuple[list[GameRecord], list[str]]:
-        if not os.path.exists(self.path):
-            return [], []
-        return read_records(self.path)
-
-    def append(self, record: dict) -> None:
-        line = json.dumps(record, separators=(",", ":"))
-        with open(self.path, "a+", encoding="utf-8") as f:
-            f.seek(0, os.SEEK_END)
-            if f.tell() > 0:                 # a line cut short by a kill must not swallow the next record
-                f.seek(f.tell() - 1)
-                if f.read(1) != "\n":
-                    f.write("\n")
-            f.write(line + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+    if cfg.mode == "pair":
+        meta["pair"] = list(cfg.labels)          # A, B: the strength table's row
+    return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta, keep_players=True,
+                     event=EVENTS[cfg.mode]).to_dict()
 
 
 @dataclass
@@ -168,9 +159,12 @@ class TournamentResult:
 
 def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = None, workers: int | None = None,
                    resume: bool = False, progress: bool = True, max_crashes: int = 3, echo=print,
-                   limit: int | None = None, stop=None, postfix=None) -> TournamentResult:
+                   limit: int | None = None, stop=None, postfix=None, shared_file: bool = False
+                   ) -> TournamentResult:
     """Play every game of ``cfg`` not yet in ``out``; append each as it finishes.
 
+    ``shared_file``: ``out`` may hold other runs' games too (a strength table keeps every pairing in one file);
+    only this run's are resumed, and it starts afresh when there are none.
     ``limit`` stops after that many new games (tests use it to simulate an interruption); ``stop(record)``, called
     after each game (and once for each game found in the file), ends the run when it returns True; ``postfix()``
     is the progress bar's text (default: the live ladder's leader).
@@ -182,11 +176,11 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
     records_file = RecordFile(out)
     existing, problems = records_file.read()
     fingerprint = cfg.fingerprint()
-    if existing and not resume:
-        raise TournamentError(f"{out} already holds {len(existing)} game records; use --resume to continue that "
-                              f"tournament, or another --out")
     ours = [r for r in existing if r.meta.get("tournament") == fingerprint]
-    if resume and existing and not ours:
+    if (ours if shared_file else existing) and not resume:
+        raise TournamentError(f"{out} already holds {len(ours or existing)} game records; use --resume to continue "
+                              f"that {'run' if shared_file else 'tournament'}, or another --out")
+    if resume and existing and not ours and not shared_file:
         raise TournamentError(f"{out} holds the records of another tournament (different game, bots, options, "
                               f"seed or policies); resume with the same arguments, or choose another --out")
     jobs = schedule(cfg)

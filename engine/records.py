@@ -6,17 +6,24 @@ Because a game has no randomness of its own (all of it is chance actions), repla
 """
 from __future__ import annotations
 
+import gzip
 import json
+import os
 import platform
+import tempfile
 import time
+import zlib
 from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 from typing import Iterator
 
 from engine.chance import sample_outcome
 from engine.errors import BadRecordError, IllegalActionError
 from engine.registry import load_game
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+# the search figures a record keeps for each decision (the rest of a bot's report is too big to keep per move)
+EVAL_KEYS = ("value", "iterations", "max_depth", "tree_size", "ties", "forced", "info")
 
 
 def versions() -> dict:
@@ -24,8 +31,42 @@ def versions() -> dict:
     return {"kleos": __version__, "python": platform.python_version(), "format": RECORD_FORMAT}
 
 
+def iso_time(when: float | None = None) -> str:
+    """A UTC time as ISO 8601 with milliseconds, e.g. 2026-11-24T23:30:05.120Z (what records keep)."""
+    moment = datetime.fromtimestamp(time.time() if when is None else when, timezone.utc)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _as_iso(value):
+    """Timestamps of format-1 records were epoch seconds; anything else is kept as written."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return iso_time(float(value))
+    return value
+
+
+def compact_eval(stats: dict | None) -> dict | None:
+    """The per-move comment a record keeps from a bot's report: value, iterations and a few search figures."""
+    if not stats:
+        return None
+    kept = {}
+    for key in EVAL_KEYS:
+        value = stats.get(key)
+        if isinstance(value, bool):
+            if value:
+                kept[key] = True
+        elif isinstance(value, float):
+            kept[key] = round(value, 4)
+        elif isinstance(value, (int, str)):
+            kept[key] = value
+    return kept or None
+
+
 @dataclass
 class GameRecord:
+    """One game. ``seats`` are the names shown in tables (a bot's ``name=`` or its spec), ``bots`` the specs
+    that played; ``evals[i]`` is what the mover reported about action i (None for chance and silent bots).
+    A ``result_only`` record keeps no moves (converted from a format that had none): it can be rated, not
+    replayed."""
     game: str
     options: dict
     seed: int
@@ -34,21 +75,39 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)          # notation of each action, for people
     players: list[int] = field(default_factory=list)        # who chose each action (-1: chance)
     times: list[float] = field(default_factory=list)        # seconds each decision took (0 for chance)
+    evals: list = field(default_factory=list)               # the mover's report on each action, or None
     result: dict | None = None                              # returns, scores, ranks, reason
-    started: float = field(default_factory=time.time)
-    ended: float | None = None
+    event: str = ""                                         # what played it: tournament, sprt, strength, play
+    bots: list[str] = field(default_factory=list)           # the spec in each seat
+    started: str = field(default_factory=iso_time)
+    ended: str | None = None
+    result_only: bool = False
     versions: dict = field(default_factory=versions)
     meta: dict = field(default_factory=dict)                # free: tournament id, game index, policies...
+
+    def __post_init__(self):
+        self.started = _as_iso(self.started)
+        self.ended = _as_iso(self.ended)
+        if not self.bots:
+            self.bots = list(self.meta.get("bots") or self.seats)
+        if len(self.evals) < len(self.actions):             # format 1 kept no per-move reports
+            self.evals = list(self.evals) + [None] * (len(self.actions) - len(self.evals))
 
     def new_state(self):
         return load_game(self.game, **self.options).new_initial_state()
 
-    def add(self, state, action: int, seconds: float = 0.0):
+    def add(self, state, action: int, seconds: float = 0.0, stats: dict | None = None):
         """Append ``action`` as played in ``state`` (call before applying it)."""
         self.actions.append(int(action))
         self.moves.append(state.action_to_str(action))
         self.players.append(state.current_player())
         self.times.append(round(seconds, 6))
+        self.evals.append(compact_eval(stats))
+
+    def truncate(self, keep: int) -> None:
+        """Drop every action from index ``keep`` on (a move taken back)."""
+        for name in ("actions", "moves", "players", "times", "evals"):
+            del getattr(self, name)[keep:]
 
     def finish(self, state, reason: str = "normal", returns: list[float] | None = None):
         rets = returns if returns is not None else state.returns()
@@ -58,7 +117,27 @@ class GameRecord:
             "ranks": ranks_from_returns(rets),
             "reason": reason,
         }
-        self.ended = time.time()
+        self.ended = iso_time()
+
+    def decisions(self) -> list[int]:
+        """How many decisions each seat took (chance excluded)."""
+        if self.result_only:
+            return list(self.meta.get("decisions") or [0] * len(self.seats))
+        counts = [0] * len(self.seats)
+        for p in self.players:
+            if 0 <= p < len(counts):
+                counts[p] += 1
+        return counts
+
+    def clock(self) -> list[float]:
+        """Seconds each seat used."""
+        if "clock" in self.meta:
+            return list(self.meta["clock"])
+        used = [0.0] * len(self.seats)
+        for p, t in zip(self.players, self.times):
+            if 0 <= p < len(used):
+                used[p] += t
+        return used
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -75,6 +154,19 @@ class GameRecord:
             raise BadRecordError(f"game record lacks {', '.join(missing)}")
         if not isinstance(obj["actions"], list) or not all(isinstance(a, int) for a in obj["actions"]):
             raise BadRecordError("game record: 'actions' must be a list of integers")
+        checks = (("game", str), ("options", dict), ("seed", int), ("seats", list), ("moves", list),
+                  ("players", list), ("times", list), ("evals", list), ("result", (dict, type(None))),
+                  ("event", str), ("bots", list), ("meta", dict), ("versions", dict), ("result_only", bool))
+        for key, kind in checks:
+            if key in obj and (not isinstance(obj[key], kind) or (kind is int and isinstance(obj[key], bool))):
+                raise BadRecordError(f"game record: {key!r} has the wrong type ({type(obj[key]).__name__})")
+        if not all(isinstance(s, str) for s in obj["seats"]):
+            raise BadRecordError("game record: 'seats' must be a list of names")
+        result = obj.get("result")
+        if result is not None:
+            for key in ("returns", "ranks"):
+                if not isinstance(result.get(key), list) or len(result[key]) != len(obj["seats"]):
+                    raise BadRecordError(f"game record: result {key!r} must list one value a seat")
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in obj.items() if k in known})
 
@@ -97,6 +189,8 @@ def replay(record: GameRecord) -> Iterator:
 
     Raises BadRecordError naming the first action that is not legal where the record puts it.
     """
+    if record.result_only:
+        raise BadRecordError("this record keeps only the result (no moves); it can be rated, not replayed")
     try:
         state = record.new_state()
     except Exception as e:
@@ -140,19 +234,137 @@ def _notations(record: GameRecord):
         state.apply(action)
 
 
-def read_records(path) -> tuple[list[GameRecord], list[str]]:
-    """All records of a JSON-lines file, and a message for each line that could not be read (never raises for
-    a bad line: a truncated last line from a killed run is reported, the rest kept)."""
-    records, problems = [], []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
+# --- files: JSON lines, plain or gzip-compressed (recognised by content, not by name) ---------------------------
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def is_gzip(path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(2) == GZIP_MAGIC
+    except OSError:
+        return False
+
+
+def _lines(path):
+    """(line number, text) of each line of a plain or gzip file; a damaged or cut-short file ends the lines with
+    a BadRecordError for the rest (never another exception)."""
+    n = 0
+    try:
+        opener = gzip.open if is_gzip(path) else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                yield n, line
+    except (EOFError, OSError, zlib.error, UnicodeDecodeError) as e:
+        where = f"after line {n}" if n else "at its start"
+        raise BadRecordError(f"{path}: the file cannot be read {where} ({type(e).__name__}: {e}); a run killed "
+                             f"while writing a compressed file loses its last lines") from None
+
+
+def iter_records(path, problems: list | None = None):
+    """Each readable record of ``path``, in order; a message for each line that cannot be read goes to
+    ``problems`` (never raises for a bad line: a truncated last line from a killed run is reported, the rest
+    kept). A missing file raises BadRecordError."""
+    if not os.path.exists(path):
+        raise BadRecordError(f"{path}: no such record file")
+    problems = problems if problems is not None else []
+    try:
+        for n, line in _lines(path):
             if not line.strip():
                 continue
             try:
-                records.append(GameRecord.from_json(line))
+                yield GameRecord.from_json(line)
             except BadRecordError as e:
                 problems.append(f"{path}:{n}: {e}")
+    except BadRecordError as e:
+        problems.append(str(e))
+
+
+def read_records(path) -> tuple[list[GameRecord], list[str]]:
+    """All records of a JSON-lines file (plain or .gz), and a message for each line that could not be read."""
+    problems: list[str] = []
+    records = list(iter_records(path, problems))
     return records, problems
+
+
+def _line(record) -> str:
+    obj = record.to_dict() if isinstance(record, GameRecord) else record
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def append_record(path, record) -> None:
+    """Append one record (a GameRecord or its dict) and flush it to disk. A plain file that ends mid-line (a run
+    killed while writing) gets a newline first, so the cut line cannot swallow this one; a ``.gz`` file (or one
+    that is gzip already) gets one gzip member a record, which every gzip reader reads as one stream."""
+    path = str(path)
+    data = (_line(record) + "\n").encode("utf-8")
+    if _compressed(path):
+        with open(path, "ab") as f:
+            f.write(gzip.compress(data, mtime=0))
+            f.flush()
+            os.fsync(f.fileno())
+        return
+    with open(path, "a+b") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell() > 0:
+            f.seek(f.tell() - 1)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _compressed(path: str) -> bool:
+    """Whether records go to ``path`` compressed: as the file already is, else by its name (.gz)."""
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        return is_gzip(path)
+    return path.endswith(".gz")
+
+
+def write_records(path, records, compress: bool | None = None) -> None:
+    """Write ``records`` as a whole new file, replacing it atomically; compressed as ``compress`` says (default:
+    when the name ends in .gz)."""
+    path = str(path)
+    compress = path.endswith(".gz") if compress is None else compress
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".kleos-records-")
+    try:
+        with os.fdopen(fd, "wb") as raw:
+            sink = gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if compress else raw
+            for record in records:
+                sink.write((_line(record) + "\n").encode("utf-8"))
+            if sink is not raw:
+                sink.close()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)           # as an ordinary new file would be, not mkstemp's 0600
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class RecordFile:
+    """An append-only record file (plain or .gz) for a run that writes each game as it finishes."""
+
+    def __init__(self, path):
+        self.path = str(path)
+
+    def read(self) -> tuple[list[GameRecord], list[str]]:
+        """The records already there. A compressed file cut short by a kill is rewritten with its readable
+        records first, so that the games appended next can be read back."""
+        if not os.path.exists(self.path):
+            return [], []
+        records, problems = read_records(self.path)
+        if is_gzip(self.path) and any("cannot be read" in p for p in problems):
+            write_records(self.path, records, compress=True)
+            problems = [p + f" (repaired: the {len(records)} readable records were kept)" for p in problems]
+        return records, problems
+
+    def append(self, record) -> None:
+        append_record(self.path, record)
 
 
 def play_random_game(game, seed: int, seats=None) -> GameRecord:

@@ -4,8 +4,8 @@ notation starts with given prefixes (how often a rule comes into play at all).
     python scripts/action_census.py polis "ismcts:iterations=3000" "ismcts:iterations=3000" --games 60 \
         --count attack: --processes 2
 
-Seats are fixed (seat i plays the i-th spec); deals are the referee seeds 1..games, as in search/strength.py.
-Every bot decides on its own view (`determinize(seat)`), none peeks.
+Seats are fixed (seat i plays the i-th spec); deals are the referee seeds 1..games. Every game is played by the
+arena's referee, so every bot decides on its own view (`determinize(seat)`), none peeks.
 """
 from __future__ import annotations
 
@@ -17,21 +17,16 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from search.strength import play_game  # noqa: E402
+from arena.referee import play_game  # noqa: E402
 
 
 def census_game(game_name: str, options: dict, seats: list[str], seed: int, prefixes: list[str]) -> dict:
-    """One refereed game (search/strength.py's): its returns, the decisions taken, and per prefix the decisions
-    whose move matches."""
-    counts = dict.fromkeys(prefixes, 0)
-
-    def count(state, seat, action):
-        name = state.action_to_str(action)
-        for prefix in prefixes:
-            counts[prefix] += name.startswith(prefix)
-
-    out = play_game(game_name, options, seats, seed, on_decision=count)
-    return {"returns": tuple(out["returns"]), "decisions": out["moves"], "counts": counts}
+    """One refereed game: its returns, the decisions taken, and per prefix the decisions whose move matches
+    (read from the game's record)."""
+    record = play_game(game_name, options, seats, seed, event="census")
+    decided = [move for move, player in zip(record.moves, record.players) if player >= 0]
+    counts = {prefix: sum(1 for move in decided if move.startswith(prefix)) for prefix in prefixes}
+    return {"returns": tuple(record.result["returns"]), "decisions": len(decided), "counts": counts}
 
 
 def _job(args):
