@@ -29,7 +29,8 @@ def find_extensions():
                     [str(rel)],
                     include_dirs=[numpy.get_include()],
                     extra_compile_args=["-O0", "-g"] if DEBUG else ["-O3"],
-                    define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+                    define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
+                                   ("KLEOS_DEBUG_BUILD", "1" if DEBUG else "0")],
                 )
             )
     return extensions

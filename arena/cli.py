@@ -17,33 +17,42 @@ def main():
 @main.command()
 def games():
     """List the games, their player counts and options."""
+    from arena.listing import describe_games
     from engine.registry import game_spec, list_games
-    for name in list_games():
-        spec = game_spec(name)
-        opts = " ".join(f"{k}={o.default}" for k, o in spec.all_options().items() if k != "players")
-        hidden = "hidden information" if spec.has_hidden_information else "open information"
-        tuned = "".join(f"; search bots default to {k}={v}" for k, v in spec.search_defaults.items())
-        click.echo(f"{name:14s} players={spec.min_players}-{spec.max_players} {opts:24s} {hidden}; {spec.summary}"
-                   f"{tuned}")
+    click.echo(describe_games([game_spec(name) for name in list_games()]))
 
 
 @main.command()
 @click.argument("game_names", nargs=-1, metavar="[GAME]...")
 @click.option("--players", "-p", type=int, default=None, help="Player count (default: every count the game has).")
-@click.option("--seconds", type=float, default=2.0, show_default=True, help="Playout time per configuration.")
+@click.option("--seconds", type=float, default=2.0, show_default=True, help="Measuring time per configuration.")
 @click.option("--markdown", is_flag=True, help="Print a markdown table (as in docs/performance.md).")
-def bench(game_names, players, seconds, markdown):
-    """Measure playout moves/s, games/s, clone and determinize times on one core."""
-    from engine.bench import TARGETS, bench_game, markdown_table, meets_targets
+@click.option("--search", "search_figures", is_flag=True,
+              help="Measure the searchers instead: ISMCTS and MCTS iterations/s, overhead share, 2-worker speed-up.")
+@click.option("--repeats", type=int, default=5, show_default=True, help="Measurements per figure (medians).")
+@click.option("--no-parallel", is_flag=True, help="With --search: skip the 2-worker measurement.")
+def bench(game_names, players, seconds, markdown, search_figures, repeats, no_parallel):
+    """Measure speed on one core: playouts, clone and determinize, or with --search the searchers.
+
+    Every output names the build flavour (release or debug), so debug figures are never quoted as real ones."""
+    from engine.build import FLAVOUR
     from engine.registry import game_spec, list_games
     try:
         names = list(game_names) or list_games()
+        for name in names:
+            game_spec(name)
+        click.echo(f"kleos bench: {FLAVOUR}", err=True)
+        if search_figures:
+            from search.bench import run as search_bench
+            click.echo(search_bench(names, players, seconds, repeats, parallel=not no_parallel))
+            return
+        from engine.bench import TARGETS, bench_game, markdown_table, meets_targets
         rows = []
         for name in names:
             spec = game_spec(name)
             counts = [players] if players else list(range(spec.min_players, spec.max_players + 1))
             for n in counts:
-                rows.append(bench_game(name, {"players": n}, seconds=seconds))
+                rows.append(bench_game(name, {"players": n}, seconds=seconds, repeats=repeats))
                 if not markdown:
                     r = rows[-1]
                     ok = meets_targets(r)
@@ -61,7 +70,6 @@ def bench(game_names, players, seconds, markdown):
                    f"determinize < {TARGETS['determinize_us']} µs", err=True)
     except KleosError as e:
         raise click.ClickException(str(e))
-
 
 
 # --- shared options ------------------------------------------------------------------------------------------

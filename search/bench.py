@@ -1,9 +1,9 @@
 """Searcher speed figures for docs/search.md: ISMCTS iterations/s, its cost over plain MCTS, the share of each
 iteration spent outside the rollouts (the search overhead), and root-parallel speed-up.
 
-    python -m search.bench [GAME ...] [--players N] [--seconds S] [--repeats R]
+    kleos bench --search [GAME ...] [--players N] [--seconds S] [--repeats R] [--no-parallel]
 
-prints a markdown table (every registered game by default). Medians over the repeats; the machine may be shared,
+(or ``python -m search.bench`` with the same arguments) prints a markdown table (every registered game by default). Medians over the repeats; the machine may be shared,
 so compare ratios rather than absolute rates.
 """
 from __future__ import annotations
@@ -76,20 +76,31 @@ def markdown_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def run(names: list[str], players: int | None = None, seconds: float = 2.0, repeats: int = 5,
+        parallel: bool = True) -> str:
+    """The markdown table for the games ``names`` (each at ``players``, or its default count)."""
+    rows = []
+    for name in names:
+        game_spec(name)
+        opts = {"players": players} if players else {}
+        rows.append(bench_search(name, opts, seconds, repeats, parallel))
+    return markdown_table(rows)
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from engine.build import FLAVOUR
+    parser = argparse.ArgumentParser(
+        description="Searcher speed figures (docs/search.md): ISMCTS and MCTS iterations/s, the share of time "
+                    "outside rollouts, multi-observer ISMCTS and the 2-worker speed-up, as a markdown table. "
+                    "The same as `kleos bench --search`.")
     parser.add_argument("games", nargs="*", help="games (default: all registered)")
     parser.add_argument("--players", type=int, default=None, help="player count (default: the game's default)")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds of search per measurement")
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=5, help="measurements per figure (medians)")
     parser.add_argument("--no-parallel", action="store_true", help="skip the 2-worker measurement")
     args = parser.parse_args(argv)
-    rows = []
-    for name in args.games or list_games():
-        game_spec(name)
-        opts = {"players": args.players} if args.players else {}
-        rows.append(bench_search(name, opts, args.seconds, args.repeats, not args.no_parallel))
-    print(markdown_table(rows))
+    print(f"search bench: {FLAVOUR}")
+    print(run(args.games or list_games(), args.players, args.seconds, args.repeats, not args.no_parallel))
 
 
 if __name__ == "__main__":

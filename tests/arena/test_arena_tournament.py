@@ -159,9 +159,14 @@ def test_a_tournament_replays_exactly_from_its_seed(tmp_path):
     assert runs[0] == runs[1] and len(runs[0]) == 3
 
 
-def test_games_lists_each_game_and_its_tuned_search_default(kleos):
-    out = kleos("games").stdout.splitlines()
-    rows = {line.split()[0]: line for line in out}
-    assert {"goofspiel", "mare_nostrum", "pantikapaion", "polis"} <= set(rows)
-    assert "players=3-5" in rows["mare_nostrum"] and "search bots default to depth=300" in rows["mare_nostrum"]
-    assert "search bots default" not in rows["polis"]
+def test_games_lists_each_game_and_its_tuned_search_default(kleos, child_env):
+    """`kleos games`: one block a game, plain words (no markup), every line within the terminal's width."""
+    out = kleos("games").stdout
+    blocks = {b.split(":")[0]: b for b in out.strip().split("\n\n")}
+    assert {"goofspiel", "mare_nostrum", "pantikapaion", "polis"} <= set(blocks)
+    assert "3-5 players (default 5)" in blocks["mare_nostrum"]
+    assert "search bots use depth=300" in blocks["mare_nostrum"]
+    assert "search bots use" not in blocks["polis"]
+    assert "cards=13" in blocks["goofspiel"] and "(3-24)" in blocks["goofspiel"]
+    assert "``" not in out and "{" not in out
+    assert max(map(len, out.splitlines())) <= 100
