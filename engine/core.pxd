@@ -1,4 +1,4 @@
-# The game contract (shared/design/ARCHITECTURE.md section 2): what every game implements and every searcher calls.
+# The game contract (docs/architecture.md section 2): what every game implements and every searcher calls.
 #
 # A game is a Game (static data: board, tables, options, player count) and a State (everything that changes, in
 # plain C fields so that clone is a struct copy). Searchers call the c_* methods below, which are C virtual

@@ -1,6 +1,6 @@
 """Mare Nostrum (Serge Laget), 3 to 5 players, with secret simultaneous trade offers.
 
-Rules: shared/rules/mare_nostrum.md (spec) and docs/rules/mare_nostrum.md (coverage, decisions, ASSUMED values).
+Rules: docs/rules/spec/mare_nostrum.md (spec) and docs/rules/mare_nostrum.md (coverage, decisions, ASSUMED values).
 The map, the set-ups and every number the rulebook lost live in data/*.toml.
 """
 import tomllib

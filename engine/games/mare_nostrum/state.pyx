@@ -1,4 +1,4 @@
-"""Mare Nostrum on the Kleos contract (engine/core.pxd). Rules: shared/rules/mare_nostrum.md; coverage and the
+"""Mare Nostrum on the Kleos contract (engine/core.pxd). Rules: docs/rules/spec/mare_nostrum.md; coverage and the
 decision split: docs/rules/mare_nostrum.md.
 
 The whole changing state is one C struct (MNData); the map and the rule numbers are module-level C tables read

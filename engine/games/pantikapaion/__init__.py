@@ -1,5 +1,5 @@
 """Pantikapaion (Evgeny Petrov), 2 to 4 players: build a city of polyomino tiles, harvest resources with workers,
-raise buildings and advance on the development board. Rules: shared/rules/pantikapaion.md; coverage, decisions
+raise buildings and advance on the development board. Rules: docs/rules/spec/pantikapaion.md; coverage, decisions
 and the ASSUMED data: docs/rules/pantikapaion.md; data: data/*.json.
 """
 from engine.registry import GameSpec

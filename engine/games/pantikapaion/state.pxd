@@ -1,5 +1,5 @@
 # C data of Pantikapaion: the static tables (one per Game) and the changing state (one struct per State).
-# Rules: shared/rules/pantikapaion.md; coverage: docs/rules/pantikapaion.md. Every number comes from data/*.json.
+# Rules: docs/rules/spec/pantikapaion.md; coverage: docs/rules/pantikapaion.md. Every number comes from data/*.json.
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t
 
 cdef enum:

@@ -1,4 +1,4 @@
-"""Pantikapaion on the Kleos contract (engine/core.pxd). Rules: shared/rules/pantikapaion.md; coverage and the way a
+"""Pantikapaion on the Kleos contract (engine/core.pxd). Rules: docs/rules/spec/pantikapaion.md; coverage and the way a
 turn is split into decisions: docs/rules/pantikapaion.md.
 
 The whole changing state is one C struct (SData, state.pxd, 2.8 KB, in its own malloc block): every city as a 16x16 grid of

@@ -2,7 +2,7 @@
 
 Two players, three rounds (alpha, sigma, omega) of alternating two-action turns; sieges, tribute, trade with
 the external markets, proxenoi and civil wars, and battles fought with secret hands of battle cards.
-Rules: shared/rules/polis.md; coverage table, decision split and ASSUMED values: docs/rules/polis.md.
+Rules: docs/rules/spec/polis.md; coverage table, decision split and ASSUMED values: docs/rules/polis.md.
 Seat 0 is Athens, seat 1 is Sparta.
 """
 from engine.registry import GameSpec, Option

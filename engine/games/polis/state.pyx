@@ -1,6 +1,6 @@
 """Polis on the Kleos contract: the rules core in C (legal actions, apply, chance, determinize, info keys).
 
-Rules: shared/rules/polis.md; coverage and the split of a turn into decisions: docs/rules/polis.md.
+Rules: docs/rules/spec/polis.md; coverage and the split of a turn into decisions: docs/rules/polis.md.
 Seat 0 is Athens, seat 1 is Sparta. Every table the rulebook lost comes from data/*.json (see data.py).
 The Python face delegates to codec.py (JSON, observation), notation.py (move names) and render.py (text view).
 The C rules are split by idea into included files (one compiled module): helpers.pxi, movement.pxi, trade.pxi,

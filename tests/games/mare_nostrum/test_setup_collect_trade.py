@@ -1,6 +1,6 @@
 """Mare Nostrum rules: set-up (spec 3), round structure (spec 4), collection (5.1) and trade (5.2).
 
-Each test names its rule: spec section and rulebook line (shared/seeds/mare_nostrum.ru.txt).
+Each test names its rule: spec section and rulebook line (the Russian rulebook text (mare_nostrum.ru.txt)).
 """
 import pytest
 

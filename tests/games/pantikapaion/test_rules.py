@@ -1,6 +1,6 @@
-"""Pantikapaion rules, one or more tests per rule of shared/rules/pantikapaion.md sections 5, 6 and 8.
+"""Pantikapaion rules, one or more tests per rule of docs/rules/spec/pantikapaion.md sections 5, 6 and 8.
 
-Each test names its spec section and rulebook line (Lnnn of shared/seeds/pantikapaion.ru.txt). Positions come from
+Each test names its spec section and rulebook line (Lnnn of the Russian rulebook text (pantikapaion.ru.txt)). Positions come from
 from_json (helpers.position). Costs and board cells are read from the data files, never restated here.
 """
 import pytest
