@@ -342,10 +342,18 @@ def ratings(files, bootstrap, seed, chart, pairs):
 @click.option("--seat", "-s", type=int, default=None, help="Render from this seat (default: the whole truth).")
 @click.option("--verify", is_flag=True, help="Replay every game and check it reaches its recorded result.")
 @click.option("--step/--no-step", default=None, help="Wait for Enter between moves (default: when interactive).")
-def replay(file, index, seat, verify, step):
-    """Step through a recorded game, or --verify every game of a record file."""
+@click.option("--moves", is_flag=True, help="Print the numbered move list with the bots' reports.")
+@click.option("--ply", type=int, default=None, help="Print the position after this many actions (0: the start).")
+@click.option("--final", is_flag=True, help="Print the final position and the result.")
+@click.option("--stats", "show_stats", is_flag=True, help="Print each seat's recorded search statistics.")
+def replay(file, index, seat, verify, step, moves, ply, final, show_stats):
+    """Step through a recorded game, or --verify every game of a record file (.jsonl or .jsonl.gz)."""
     from arena.replay import replay_game, verify_file
     try:
+        if moves or ply is not None or final or show_stats:
+            from arena.replay_views import view
+            click.echo("\n".join(view(file, index or 0, seat, moves, ply, final, show_stats)))
+            return
         if verify:
             ok, failures = verify_file(file, echo=click.echo)
             click.echo(f"{ok} games replay to their recorded results, {len(failures)} do not")
@@ -356,6 +364,59 @@ def replay(file, index, seat, verify, step):
         replay_game(file, index or 0, seat, interactive, echo=click.echo)
     except KleosError as e:
         _fail(e)
+
+
+@main.command("export")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--text", is_flag=True, required=True, help="Tag pairs and numbered moves (the only export so far).")
+@click.option("--game", "-g", "index", type=int, default=None, help="Only this game of the file (0-based).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write here instead of printing.")
+def export_command(file, text, index, out):
+    """Write the games of a record file as text a person reads and a diff shows (`kleos import` reads it back)."""
+    from arena.textrecord import export_records
+    from engine.records import read_records
+    records, problems = read_records(file)
+    for p in problems:
+        click.echo(f"warning: skipped {p}", err=True)
+    if index is not None:
+        if not 0 <= index < len(records):
+            _fail(KleosError(f"{file} holds games 0..{len(records) - 1}; there is no game {index}"))
+        records = [records[index]]
+    try:
+        body = export_records(records)
+    except KleosError as e:
+        _fail(e)
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(body)
+        click.echo(f"{len(records)} games written to {out}", err=True)
+    else:
+        click.echo(body, nl=False)
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", type=click.Path(dir_okay=False), required=True,
+              help="The record file to write (.jsonl or .jsonl.gz); it must not exist yet.")
+def import_command(file, out):
+    """Read a text export back into a record file; every game is replayed as it is read."""
+    import os
+
+    from arena.textrecord import import_text
+    from engine.records import write_records
+    try:
+        if os.path.exists(out):
+            raise KleosError(f"{out} already exists; choose another --out")
+        try:
+            with open(file, encoding="utf-8") as f:
+                body = f.read()
+        except UnicodeDecodeError as e:
+            raise KleosError(f"{file} is not a text export (not UTF-8: {e.reason})") from None
+        records = import_text(body, file)
+        write_records(out, records)
+    except KleosError as e:
+        _fail(e)
+    click.echo(f"{len(records)} games imported into {out}")
 
 
 @main.command()
