@@ -436,52 +436,46 @@ def engine(bot, seed):
 
 
 @main.command()
-@click.argument("game")
-@click.option("--seat", "seats", multiple=True, required=True, metavar="SPEC",
-              help="Who sits in each seat, in order: human, or a bot spec (e.g. --seat human --seat ismcts:time=2).")
+@click.argument("game", required=False)
+@click.option("--seat", "seats", multiple=True, metavar="SPEC",
+              help="Who sits in each seat, in order: human, or a bot spec (e.g. --seat human --seat ismcts:time=2); "
+                   "seats left over are filled with the last bot given (or the --level bot).")
 @game_arguments
+@click.option("--level", type=click.Choice(["easy", "medium", "hard", "max"]), default=None,
+              help="Difficulty of the bots that fill the seats left over (docs/play.md gives their strength).")
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: from the clock).")
 @click.option("--games", "-n", type=int, default=1, show_default=True, help="Games to play in a row.")
-@click.option("--rated", is_flag=True, help="Rated rules: no undo, an illegal or late move forfeits.")
-@click.option("--movetime", type=float, default=None, help="Seconds a bot move may take.")
-@click.option("--hint", default="auto", metavar="BOT", help="Bot name for 'hint' (auto: ismcts if built).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Append the game records here.")
-def play(game, seats, players, option, seed, games, rated, movetime, hint, out):
-    """Play GAME at the terminal against bots (or watch bots play)."""
-    import time as _time
-
-    from arena.referee import GameAborted, Policies, Referee
-    from arena.tournament import RecordFile
-    from bots import make_bot
-    options = _game_options(game, players if players is not None else len(seats), option)
-    seed = seed if seed is not None else int(_time.time()) % 1_000_000
-    policies = Policies(movetime=movetime) if rated else Policies.casual(movetime=movetime)
+@click.option("--rated", is_flag=True, help="Rated rules: no hint, no undo, an illegal or late move forfeits.")
+@click.option("--movetime", type=float, default=None, help="Seconds a whole turn may take (a seat's consecutive "
+                                                           "decisions); in rated games a late turn loses.")
+@click.option("--gametime", type=float, default=None, help="Seconds each seat may use in the whole game.")
+@click.option("--hint", default="auto", metavar="BOT", help="Bot spec for 'hint' (auto: ismcts if built).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Also append the game records here.")
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="The game's save file, rewritten after every move (default: kleos-play-<game>-<time>.json).")
+@click.option("--resume", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Go on with the unfinished game saved in FILE (same seats, seed and rules).")
+@click.option("--start-from", "start_from", type=click.Path(dir_okay=False), default=None, metavar="STATE.json",
+              help="Start from a saved position (the game's JSON state) instead of the setup.")
+@click.option("--no-auto", is_flag=True, help="Ask even when a decision has a single legal move.")
+def play(game, seats, players, option, level, seed, games, rated, movetime, gametime, hint, out, save, resume,
+         start_from, no_auto):
+    """Play GAME at the terminal against bots (or watch bots play); every game is saved as it goes."""
+    from arena.console.session import PlayRequest, PlaySession
+    if game is None and resume is None:
+        raise click.UsageError("name the GAME to play (kleos games lists them), or --resume FILE")
+    if games < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--games")
     try:
-        for g in range(games):
-            bots = [make_bot(s, inp=click.get_text_stream("stdin"), out=click.get_text_stream("stdout"))
-                    if s.split(":")[0] == "human" else make_bot(s) for s in seats]
-            for b in bots:
-                if b.name == "human" and hint != "auto":
-                    b.options["hint"] = hint
-            echo_moves = all(b.name != "human" for b in bots)
-            on_event = (lambda e: click.echo(f"{e.seq + 1:4d}. {e.describe()}")) if echo_moves else None
-            try:
-                record = Referee(game, options, bots, seed + g, policies, meta={"play": True},
-                                 on_event=on_event).play()
-            except GameAborted as stopped:
-                if out:
-                    RecordFile(out).append(stopped.record.to_dict())
-                click.echo("stopped.")
-                return
-            finally:
-                for b in bots:
-                    b.close()
-            if out:
-                RecordFile(out).append(record.to_dict())
-            res = record.result
-            click.echo(f"game {g + 1} (seed {seed + g}): {res['reason']}; scores {res['scores']}; ranks {res['ranks']}")
-    except KleosError as e:
+        options = _game_options(game, players, option) if game else {}
+        request = PlayRequest(game, list(seats), options, seed, games, rated, movetime, gametime, hint, out, save,
+                              level, resume, start_from, auto=not no_auto)
+        _policies("forfeit", "forfeit", movetime, gametime)       # checks the clocks before any game starts
+        code = PlaySession(request).run()
+    except (KleosError, ValueError) as e:
         _fail(e)
+    if code:
+        raise SystemExit(code)
 
 
 if __name__ == "__main__":

@@ -104,6 +104,10 @@ class Referee:
         self.meta = dict(meta or {})
         self.on_event = on_event          # callback(event_for_the_true_state) for logs and live views
         self.event = event                # what the record says played it (tournament, sprt, strength, play)
+        self.on_ask = None                # callback(seat, turn) before a seat is asked (the console's thinking line)
+        self.on_move = None               # callback(record, state_before, action, state_after) after every action
+        self.record: GameRecord | None = None     # the game so far (readable when play() is interrupted)
+        self.state = None                 # the true state so far
 
     # --- helpers -----------------------------------------------------------------------------------------
     def _event_for(self, state, action: int, seq: int, seat: int) -> Event:
@@ -133,13 +137,28 @@ class Referee:
         return [0.0 if p == loser else 1.0 - (n - 2) * 0.5 / (n - 1) for p in range(n)]
 
     # --- the game ----------------------------------------------------------------------------------------
-    def play(self) -> GameRecord:
+    def play(self, start=None, resume: GameRecord | None = None) -> GameRecord:
+        """Play the game to its end and return its record.
+
+        ``start``: a position (a state of this game) to begin from instead of the setup; it is kept in the record.
+        ``resume``: the record of an unfinished game of these seats: its actions are replayed (the same chance
+        stream, so the dice to come are those the game would have had) and the game goes on from there.
+        If the person at the console quits, GameAborted carries the record marked unfinished; on any other
+        interruption (Ctrl-C) ``self.record`` and ``self.state`` hold the game so far.
+        """
         n = self.game.num_players
         options = dict(self.game.options)
         record = GameRecord(game=self.game.name, options=options, seed=self.seed, seats=list(self.labels),
                             event=self.event, bots=[b.spec for b in self.bots],
                             meta={**self.meta, "policies": asdict(self.policies)})
-        state = self.game.new_initial_state()
+        if resume is not None:
+            record.start = resume.start
+            record.meta["resumed"] = resume.meta.get("resumed", 0) + 1
+            record.meta["clock"] = resume.meta.get("clock")
+        elif start is not None:
+            record.start = start.to_json()
+        state = record.new_state()
+        self.record, self.state = record, state
         chance = ChanceStream(self.seed)
         view_rng = RNG(derive_seed(self.seed, 0x51E3))
         self.seen: list[list[Event]] = [[] for _ in range(n)]
@@ -154,22 +173,29 @@ class Referee:
                 reason, loser = f"crash:{seat}", seat
                 record.meta["error"] = str(e)
                 break
+        if resume is not None and loser is None:
+            state = self._replay_into(record, resume, chance)
+            if resume.meta.get("clock"):
+                clock = [float(c) for c in resume.meta["clock"]][:n] + [0.0] * max(0, n - len(resume.meta["clock"]))
+        turn_seat, turn_used, turn_step = None, 0.0, 0   # a turn: consecutive decisions of one seat
 
-        while loser is None and not state.is_terminal():
+        while loser is None and not aborted and not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
                 action = chance.draw(state.chance_outcomes())
-                record.add(state, action)
-                self._broadcast(state, action, len(record.actions) - 1)
-                state.apply(action)
+                self._play_action(record, state, action, 0.0)
                 continue
             bot = self.bots[player]
             legal = state.legal_actions()
+            if player != turn_seat:
+                turn_seat, turn_used, turn_step = player, 0.0, 0
             time_left = None
             if self.policies.gametime is not None:
                 time_left = max(0.0, self.policies.gametime - clock[player])
             turn = Turn(player, list(legal), len(record.actions), self.policies.movetime, time_left,
-                        list(self.seen[player]))
+                        list(self.seen[player]), turn_step, turn_used)
+            if self.on_ask is not None:
+                self.on_ask(player, turn)
             tries = 0
             while True:
                 view = state.clone() if bot.oracle else state.determinize(player, view_rng)
@@ -187,21 +213,24 @@ class Referee:
                 except BotResigns:
                     problem = ("resign", f"{bot.spec} resigned")
                 except QuitRequest:
-                    problem, aborted = ("resign", f"{bot.spec} quit"), True
-                except UndoRequest:
-                    problem = ("undo", "")
+                    problem, aborted = ("quit", f"{bot.spec} quit"), True
+                except UndoRequest as e:
+                    problem = ("undo", e)
                 except Exception as e:       # BotCrashed, or a bug in an in-process bot: it lost, the game ends
                     problem = ("crash", f"{bot.spec}: {type(e).__name__}: {e}")
                 elapsed = time.perf_counter() - started
                 clock[player] += elapsed
-                if problem is None and self._over_time(elapsed, clock[player]):
-                    problem = ("timeout", f"{bot.spec} took {elapsed:.2f}s (limits: move {self.policies.movetime}, "
-                                          f"game {self.policies.gametime}; used {clock[player]:.2f}s)")
-                if problem is None:
+                turn_used += elapsed
+                if problem is None and self._over_time(turn_used, clock[player]):
+                    problem = ("timeout", f"{bot.spec} took {turn_used:.2f}s this turn (limits: turn "
+                                          f"{self.policies.movetime}, game {self.policies.gametime}; used "
+                                          f"{clock[player]:.2f}s)")
+                if problem is None or problem[0] == "quit":
                     break
                 kind, message = problem
                 if kind == "undo":
-                    state = self._undo(record, player, chance)
+                    state = self._undo(record, player, chance, getattr(message, "to", None))
+                    turn_seat = None
                     break
                 if kind == "illegal" and self.policies.illegal == "retry" and tries < self.policies.retries:
                     tries += 1
@@ -215,19 +244,21 @@ class Referee:
                 reason, loser = f"{kind}:{player}", player
                 record.meta["error"] = message
                 break
-            if loser is not None:
+            if loser is not None or aborted:
                 break
             if problem is not None:        # an undo: the position changed, ask again
                 continue
-            record.add(state, action, elapsed, bot.last_stats)
-            self._broadcast(state, action, len(record.actions) - 1)
-            state.apply(action)
+            turn_step += 1
+            self._play_action(record, state, action, elapsed, bot.last_stats)
 
-        if loser is None:
+        if aborted:
+            record.suspend(state, "quit")
+        elif loser is None:
             record.finish(state)
         else:
             record.finish(state, reason, self._forfeit_returns(loser))
         record.meta["clock"] = [round(c, 4) for c in clock]
+        self.clock = clock
         for bot in self.bots:
             try:
                 bot.end_game(record.result)
@@ -237,24 +268,51 @@ class Referee:
             raise GameAborted(record)
         return record
 
-    def _over_time(self, elapsed: float, used: float) -> bool:
+    def _play_action(self, record: GameRecord, state, action: int, seconds: float, stats=None) -> None:
+        before = state.clone() if self.on_move is not None else None
+        record.add(state, action, seconds, stats)
+        self._broadcast(state, action, len(record.actions) - 1)
+        state.apply(action)
+        if self.on_move is not None:
+            self.on_move(record, before, action, state)
+
+    def _over_time(self, turn_used: float, used: float) -> bool:
+        """Over a limit: the move limit is for the whole turn (the seat's consecutive decisions)."""
         p = self.policies
-        if p.movetime is not None and elapsed > p.movetime + p.grace:
+        if p.movetime is not None and turn_used > p.movetime + p.grace:
             return True
         return p.gametime is not None and used > p.gametime + p.grace
 
-    def _undo(self, record: GameRecord, player: int, chance: ChanceStream):
-        """Take back ``player``'s last move and everything after it; the same chance outcomes come again."""
+    def _undo(self, record: GameRecord, player: int, chance: ChanceStream, to: int | None = None):
+        """Take back ``player``'s last move (or its decision number ``to``) and everything after it; the same
+        chance outcomes come again."""
         mine = [i for i, p in enumerate(record.players) if p == player]
+        if to is not None and to in mine:
+            return self._rebuild(record, to, chance)
         if not self.policies.undo or not mine:
             return self._rebuild(record, len(record.actions), chance)
         return self._rebuild(record, mine[-1], chance)
 
+    def _replay_into(self, record: GameRecord, old: GameRecord, chance: ChanceStream):
+        """Rebuild the game of ``old`` into ``record`` (resume): its actions, notations, players and times."""
+        for name in ("actions", "moves", "players", "times", "evals"):
+            getattr(record, name)[:] = list(getattr(old, name))[:len(old.actions)]
+        for name, blank in (("times", 0.0), ("evals", None)):
+            while len(getattr(record, name)) < len(record.actions):
+                getattr(record, name).append(blank)
+        state = self._rebuild(record, len(record.actions), chance)
+        record.meta["undos"] = old.meta.get("undos", 0)      # a resume is no undo
+        return state
+
     def _rebuild(self, record: GameRecord, keep: int, chance: ChanceStream):
         record.truncate(keep)
-        state = self.game.new_initial_state()
+        state = record.new_state()
         self.seen = [[] for _ in self.bots]
         for i, action in enumerate(record.actions):
+            if state.is_terminal() or (state.is_chance_node() and action not in dict(state.chance_outcomes())) \
+                    or (not state.is_chance_node() and action not in state.legal_actions()):
+                raise KleosError(f"the record's action #{i} ({action}) is not legal where it stands; "
+                                 "the record does not belong to this game")
             for seat in range(len(self.bots)):
                 self.seen[seat].append(self._event_for(state, action, i, seat))
             state.apply(action)
@@ -262,6 +320,7 @@ class Referee:
         record.meta["undos"] = record.meta.get("undos", 0) + 1
         for seat, bot in enumerate(self.bots):
             bot.resync(list(self.seen[seat]))
+        self.state = state
         return state
 
 

@@ -34,7 +34,14 @@ class BotResigns(Exception):
 
 
 class UndoRequest(Exception):
-    """Raised by ``act`` (the human console) to take back the seat's last move; casual games only."""
+    """Raised by ``act`` (the human console) to take back the seat's last move; casual games only.
+
+    ``to``: the move number of the seat's decision to take back (with everything after it); None: its last one.
+    """
+
+    def __init__(self, to: int | None = None):
+        super().__init__("undo")
+        self.to = to
 
 
 class QuitRequest(Exception):
@@ -87,24 +94,59 @@ class Turn:
     seat: int
     legal: list[int]
     move_number: int                  # index of this decision in the game's action list
-    movetime: float | None = None     # seconds for this move (None: no limit)
+    movetime: float | None = None     # seconds for this seat's whole turn (None: no limit)
     time_left: float | None = None    # seconds left on this seat's game clock (None: no limit)
     events: list[Event] = field(default_factory=list)   # everything this seat has been shown, in order
+    turn_step: int = 0                # decisions this seat already took in this turn (a turn: its consecutive ones)
+    turn_used: float = 0.0            # seconds this seat already used in this turn
 
     def budget(self) -> float | None:
-        """The seconds this move should take at most (the tighter of the two clocks), or None."""
-        limits = [t for t in (self.movetime, self.time_left) if t is not None]
-        return min(limits) if limits else None
+        """The seconds this decision may take at most (what is left of the turn and of the game clock), or None."""
+        limits = [t for t in (self.turn_left(), self.time_left) if t is not None]
+        return max(0.0, min(limits)) if limits else None
 
-    def suggested_time(self, moves_to_go: int = 20) -> float | None:
-        """The seconds a bot without a budget of its own should think: 80% of the move limit, and no more than
-        a ``moves_to_go``-th of what is left on the game clock. None when neither clock runs."""
+    def turn_left(self) -> float | None:
+        return None if self.movetime is None else max(0.0, self.movetime - self.turn_used)
+
+    def suggested_time(self, moves_to_go: int = 20, decisions_left: float = 1.0) -> float | None:
+        """The seconds a bot without a budget of its own should think on this decision: 80% of what is left of the
+        turn, shared among the ``decisions_left`` it expects to take in this turn, and no more than a
+        ``moves_to_go``-th of what is left on the game clock. None when neither clock runs."""
         limits = []
         if self.movetime is not None:
-            limits.append(0.8 * self.movetime)
+            limits.append(0.8 * self.turn_left() / max(1.0, decisions_left))
         if self.time_left is not None:
             limits.append(self.time_left / moves_to_go)
         return max(0.001, min(limits)) if limits else None
+
+
+class TurnPace:
+    """How many real decisions (more than one legal move) a seat takes in a turn, learnt as the game goes: a turn
+    budget is shared among the decisions still expected, so ``time=T`` is the time of a whole turn."""
+
+    PRIOR, PRIOR_WEIGHT = 3.0, 1.0    # before any turn was seen: expect about 3 decisions
+
+    def __init__(self):
+        self.sizes: list[int] = []
+        self.current = 0
+
+    def start(self, turn: Turn) -> None:
+        """Call once for each decision the bot is asked (forced ones too)."""
+        if turn.turn_step == 0 and self.current:
+            self.sizes.append(self.current)
+            self.current = 0
+
+    def decided(self) -> None:
+        self.current += 1
+
+    def decisions_left(self) -> float:
+        mean = (sum(self.sizes) + self.PRIOR * self.PRIOR_WEIGHT) / (len(self.sizes) + self.PRIOR_WEIGHT)
+        return max(1.0, mean - self.current)
+
+    def share(self, total: float, turn: Turn) -> float:
+        """Seconds for this decision out of a turn budget of ``total`` seconds (at least 2% of it)."""
+        left = max(0.0, total - turn.turn_used)
+        return max(0.02 * total, left / self.decisions_left(), 0.001)
 
 
 class Bot:

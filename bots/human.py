@@ -1,130 +1,204 @@
-"""``human``: the console. A person plays one seat at the terminal.
+"""``human``: a person at the terminal (the console).
 
-At each turn it shows what happened since the last one (as this seat saw it), the board from this seat, and the
-numbered legal moves. A move is typed in the game's notation, as a unique prefix of it, or as its number
-(``3`` or ``#3``). Commands: help, legal, show, history, hint, undo, resign, quit. Bad input gets a one-line
-reason and the prompt again; it never ends the game.
+At the start of each of the person's turns it draws the board from their seat (the game's view,
+``arena.console.view``); at each decision it shows the panel of that decision and the numbered moves. What others
+do appears as one short line a move, as it happens. A move is typed in the game's notation, as a unique prefix of
+it, or as its number (``3`` or ``#3``). A decision with a single legal move plays itself (option ``auto=false``
+turns that off). Bad input gets a one-line reason and the prompt again; it never ends the game.
 """
 from __future__ import annotations
 
-import sys
+import time
 
-from bots.base import Bot, BotResigns, GameInfo, QuitRequest, Turn, UndoRequest
+from rich.markup import escape
 
-HELP = """\
-  <move>      a move in the game's notation, a unique prefix of one, or its number from 'legal' (3 or #3)
-  legal       list the legal moves, numbered
-  show        show the board from your seat
-  history     everything you have seen happen this game
-  hint        ask the hint bot for a move (it searches from your own view only)
-  undo        take back your last move (casual games; the same dice and cards come again)
-  resign      give up this game
-  quit        resign and stop playing
-  help        this list"""
+from bots.base import Bot, BotResigns, BotTimeout, GameInfo, QuitRequest, Turn, UndoRequest
+
+HELP = [
+    ("<move>", "a move in the game's notation, a unique prefix of one, or its number (3 or #3)"),
+    ("legal", "list the legal moves, numbered"),
+    ("show", "draw the board from your seat"),
+    ("legend", "what the symbols and colours of the board mean"),
+    ("explain <move>", "what a move does and what it costs"),
+    ("preview <move>", "the board as it would be after a move"),
+    ("text <name>", "the text of a card, tile, project, hero or wonder ('text' alone lists them)"),
+    ("history", "every move you have seen this game"),
+    ("hint", "ask the hint bot for a move (it searches from your own view; not in rated games)"),
+    ("undo", "take back your last move (not in rated games)"),
+    ("resign", "give up this game"),
+    ("quit", "stop now; the game is saved and can be resumed (kleos play --resume FILE)"),
+    ("help", "this list"),
+]
 
 
 class HumanBot(Bot):
-    """A person at the terminal (the console: board from their seat, numbered moves, hint, undo)."""
+    """A person at the terminal: the board from their seat, numbered moves, legend, explain, hint, undo."""
 
     name = "human"
     OPTIONS = {
         "hint": (str, "auto", "bot that answers 'hint' (a bot name; auto: ismcts when available, else greedy)"),
         "hint_time": (float, 1.0, "seconds the hint bot may think"),
+        "auto": (bool, True, "a decision with a single legal move plays itself"),
+        "confirm": (bool, True, "show a preview and ask before a placement that has one (Pantikapaion tiles)"),
     }
 
-    def __init__(self, spec=None, inp=None, out=None, **options):
+    def __init__(self, spec=None, inp=None, out=None, screen=None, **options):
         super().__init__(spec, **options)
-        self.inp = inp
-        self.out = out
+        from arena.console.screen import Screen
+        self.screen = screen or Screen(inp, out)
+        self.view = None
         self.history: list[str] = []
-        self.unseen: list[str] = []
+        self.choices: list[int] = []       # move numbers of the decisions this person chose (undo goes back to them)
+        self.board_due = True
 
-    # streams are looked up late, so a test (or click's runner) can swap sys.stdin / sys.stdout
-    def _say(self, text: str = "") -> None:
-        out = self.out or sys.stdout
-        out.write(text + "\n")
-        out.flush()
-
-    def _ask(self, prompt: str) -> str:
-        out = self.out or sys.stdout
-        out.write(prompt)
-        out.flush()
-        line = (self.inp or sys.stdin).readline()
-        if not line:
-            self._say("")
-            raise QuitRequest()            # end of input: the person has gone
-        return line.strip()
-
+    # --- what the referee and the session tell the console ---------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
         super().new_game(info)
-        self.history, self.unseen = [], []
-        self._say(f"New game of {info.game} ({info.num_players} players, {_options(info.options)}); "
-                  f"you are P{info.seat}. Type 'help' for the commands.")
+        from arena.console.view import load_view
+        from engine.registry import load_game
+        self.view = load_view(load_game(info.game, **info.options))
+        self.history, self.choices, self.board_due = [], [], True
+        rated = "" if info.can_undo else "; rated: no hint, no undo"
+        name = self.view.seat_name(info.seat)
+        seat = "" if name == f"P{info.seat}" else f" (P{info.seat})"
+        self.screen.print(f"[bold]{escape(self.view.title())}[/bold], {info.num_players} players; you are "
+                          f"[{self.view.seat_style(info.seat)}]{escape(name)}[/]{seat}{rated}. "
+                          "Type [bold]help[/bold] for the commands, [bold]legend[/bold] for the symbols.")
 
-    def observe(self, event) -> None:
-        line = f"{len(self.history) + 1:3d}. {event.describe()}"
-        self.history.append(line)
-        if event.seat != (self.info.seat if self.info else None):
-            self.unseen.append(line)
+    def moved(self, line) -> None:
+        """A move was played: the session's line of what changed, from this seat's view (a rich Text)."""
+        self.history.append(str(line))
+        self.screen.print(line)
 
     def resync(self, events) -> None:
-        self.history, self.unseen = [], []
-        for event in events:
-            self.observe(event)
-        self.unseen = []
+        self.board_due = True
+        self.history.append("(moves taken back)")
 
-    def end_game(self, result: dict) -> None:
-        for line in self.unseen:
-            self._say(line)
-        self.unseen = []
-        seat = self.info.seat
-        ranks = result.get("ranks", [])
-        self._say(f"Game over ({result.get('reason', 'normal')}): scores {result.get('scores')}, ranks {ranks}; "
-                  f"you (P{seat}) finished {_ordinal(ranks[seat]) if seat < len(ranks) else '?'}.")
-
-    def _legal_listing(self, names: list[str]) -> str:
-        return "\n".join(f"  {i:3d}. {name}" for i, name in enumerate(names, 1))
-
+    # --- a decision -----------------------------------------------------------------------------------------
     def act(self, view, turn: Turn) -> int:
         seat = turn.seat
         names = [view.action_to_str(a) for a in turn.legal]
-        if self.unseen:
-            self._say("Since your last move:")
-            for line in self.unseen:
-                self._say(line)
-            self.unseen = []
-        self._say(view.render(seat))
-        self._say("Legal moves:\n" + self._legal_listing(names))
-        clock = f", {turn.time_left:.0f}s left" if turn.time_left is not None else ""
+        if len(turn.legal) == 1 and self.options.get("auto", True):
+            self.screen.print(f"  [dim]only move: {escape(names[0])} (played for you)[/dim]")
+            return turn.legal[0]
+        if self.board_due or turn.turn_step == 0:
+            self.screen.rule(escape(f"{self.view.seat_name(seat)} to play"))
+            self.screen.print(self.view.board(view, seat))
+            self.board_due = False
+        panel = self.view.decision(view, seat, list(turn.legal))
+        if panel is not None:
+            self.screen.print(panel)
+        self.screen.print(escape(self._listing(names)))
+        started = time.perf_counter()
+        budget = turn.budget()
+        deadline = started + budget if budget is not None else None
         while True:
-            text = self._ask(f"P{seat} to move{clock} > ")
-            word = text.lower()
+            clock = ""
+            if deadline is not None:
+                clock = f" [{_clock(deadline - time.perf_counter())}]"
+            prompt = f"[{self.view.seat_style(seat)}]{escape(self.view.seat_name(seat))}[/]{escape(clock)} > "
+            text = self._read(prompt, deadline)
+            word, _, rest = text.partition(" ")
+            word, rest = word.lower(), rest.strip()
             if not word:
                 continue
             if word in ("help", "?"):
-                self._say(HELP)
+                self.screen.print("\n".join(f"  [bold]{escape(c):15s}[/bold] {h}" for c, h in HELP))
             elif word == "legal":
-                self._say(self._legal_listing(names))
+                self.screen.print(escape(self._listing(names)))
             elif word == "show":
-                self._say(view.render(seat))
-            elif word == "history":
-                self._say("\n".join(self.history) or "  (nothing yet)")
-            elif word == "hint":
-                self._hint(view, turn)
-            elif word == "undo":
-                if not (self.info and self.info.can_undo):
-                    self._say("undo is off in this game (rated play)")
+                self.screen.print(self.view.board(view, seat))
+                if panel is not None:
+                    self.screen.print(panel)
+            elif word == "legend":
+                self.screen.print(escape(self.view.legend()))
+            elif word in ("explain", "preview") and rest:
+                action, problem = match_move(rest, names, turn.legal, view)
+                if action is None:
+                    self.screen.print(escape(problem))
+                elif word == "explain":
+                    self.screen.print(escape(self.view.explain(view, seat, action)))
                 else:
-                    raise UndoRequest()
+                    self.screen.print(self.view.preview(view, seat, action)
+                                      or escape(self.view.explain(view, seat, action)))
+            elif word in ("explain", "preview"):
+                self.screen.print(escape(f"{word} which move? e.g. '{word} 1' or '{word} {names[0]}'"))
+            elif word in ("text", "card", "texts"):
+                self.screen.print(escape(self._text(rest)))
+            elif word == "history":
+                self.screen.print(escape("\n".join(self.history[-60:]) or "  (nothing yet)"))
+            elif word == "hint":
+                if not self.info.can_undo:
+                    self.screen.print("no hints in a rated game")
+                else:
+                    self._hint(view, turn)
+            elif word == "undo":
+                if not self.info.can_undo:
+                    self.screen.print("undo is off in this game (rated play)")
+                    continue
+                earlier = [m for m in self.choices if m < turn.move_number]
+                if not earlier:
+                    self.screen.print("nothing to undo: you have not made a move yet")
+                    continue
+                self.choices = earlier[:-1]
+                self.screen.print("  taking back your last move...")
+                raise UndoRequest(earlier[-1])
             elif word == "resign":
                 raise BotResigns()
             elif word in ("quit", "exit"):
                 raise QuitRequest()
             else:
                 action, problem = match_move(text, names, turn.legal, view)
-                if action is not None:
-                    return action
-                self._say(problem)
+                if action is None:
+                    self.screen.print(escape(problem))
+                    continue
+                if self.options.get("confirm", True) and not self._confirmed(view, seat, action, deadline):
+                    continue
+                self.choices.append(turn.move_number)
+                return action
+
+    def _read(self, prompt: str, deadline: float | None) -> str:
+        from arena.console.screen import InputTimeout
+        try:
+            return self.screen.ask(prompt, deadline, warn=lambda s: self.screen.print(
+                f"\n  [bold red]{s} seconds left[/bold red]"))
+        except InputTimeout:
+            self.screen.print("[bold red]your time ran out[/bold red]")
+            raise BotTimeout("the person's time ran out") from None
+        except EOFError:
+            self.screen.print("")
+            raise QuitRequest() from None       # end of input: the person has gone
+
+    def _confirmed(self, view, seat: int, action: int, deadline) -> bool:
+        shown = self.view.preview(view, seat, action)
+        if shown is None:
+            return True
+        self.screen.print(shown)
+        answer = self._read("play it? [Y/n] > ", deadline).lower()
+        return answer in ("", "y", "yes")
+
+    def _listing(self, names: list[str]) -> str:
+        width = max(len(n) for n in names) + 6
+        per_line = max(1, (self.screen.width - 2) // width)
+        rows = []
+        for i in range(0, len(names), per_line):
+            rows.append("  " + "".join(f"{k:3d}. {n}".ljust(width) for k, n in enumerate(names[i:i + per_line], i + 1))
+                        .rstrip())
+        return "\n".join(rows)
+
+    def _text(self, name: str) -> str:
+        texts = self.view.texts()
+        if not texts:
+            return "this game has no card texts"
+        if not name:
+            return "texts: " + ", ".join(sorted(texts))
+        low = name.lower()
+        hits = [k for k in texts if k.lower() == low] or [k for k in texts if k.lower().startswith(low)]
+        if len(hits) == 1:
+            return f"{hits[0]}: {texts[hits[0]]}"
+        if hits:
+            return f"{name!r} could be: {', '.join(sorted(hits)[:12])}"
+        return f"no text named {name!r}; 'text' alone lists them"
 
     def _hint(self, view, turn: Turn) -> None:
         from bots import default_hint_spec, make_bot
@@ -134,14 +208,16 @@ class HumanBot(Bot):
         try:
             helper = make_bot(spec)
             helper.new_game(GameInfo(**{**self.info.__dict__, "seed": self.info.seed + 7919 * (turn.move_number + 1)}))
+            self.screen.status(f"hint: {spec} is thinking...")
             action = helper.act(view.clone(), Turn(turn.seat, list(turn.legal), turn.move_number))
-            shown = [(k, v) for k, v in helper.last_stats.items() if k in ("iterations", "value", "ties")
+            helper.close()
+            shown = [(k, v) for k, v in helper.last_stats.items() if k in ("iterations", "value")
                      and isinstance(v, (int, float))]
-            stats = f" ({', '.join(f'{k}={v:,}' if isinstance(v, int) else f'{k}={v:.3g}' for k, v in shown)})" \
+            stats = f" ({', '.join(f'{k} {v:,}' if isinstance(v, int) else f'{k} {v:.3g}' for k, v in shown)})" \
                 if shown else ""
-            self._say(f"hint from {spec}: {view.action_to_str(action)}{stats}")
+            self.screen.print(f"hint from {escape(spec)}: [bold]{escape(view.action_to_str(action))}[/bold]{stats}")
         except Exception as e:      # a hint must never end the game
-            self._say(f"no hint: {e}")
+            self.screen.print(escape(f"no hint: {e}"))
 
 
 def match_move(text: str, names: list[str], legal: list[int], view) -> tuple[int | None, str]:
@@ -167,13 +243,10 @@ def match_move(text: str, names: list[str], legal: list[int], view) -> tuple[int
         return legal[matches[0]], ""
     if matches:
         shown = ", ".join(names[i] for i in matches[:8]) + (" ..." if len(matches) > 8 else "")
-        return None, f"{text!r} is ambiguous: {shown}"
-    return None, f"{text!r} is no legal move here (type 'legal' for the list, 'help' for the commands)"
+        return None, f"'{text}' is ambiguous: {shown}"
+    return None, f"'{text}' is no legal move here (type 'legal' for the list, 'help' for the commands)"
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _options(options: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in options.items() if k != "players") or "default options"
+def _clock(seconds: float) -> str:
+    seconds = max(0, int(seconds + 0.999))
+    return f"{seconds // 60}:{seconds % 60:02d}"

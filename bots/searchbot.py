@@ -3,12 +3,14 @@
 Options are the searcher's own (``searcher.OPTIONS``) plus ``oracle=true``, which hands the bot the true state
 instead of its view (a ceiling for experiments, never a fair opponent). Without it, ``mcts`` searches its view as if
 it were the truth: one determinization, a weak but honest player of hidden-information games. When no budget is given
-(iterations, time or calls) and the referee runs a clock, the bot thinks for ``Turn.suggested_time()``: 80% of the
-move limit, at most a twentieth of what is left on its game clock.
+(iterations, time or calls) and the referee runs a clock, the bot thinks for ``Turn.suggested_time()``: 80% of what is
+left of the turn limit shared among the decisions it expects this turn, at most a twentieth of its game clock.
+``time=T`` is the time of a whole turn (a seat's consecutive decisions), shared the same way (``TurnPace``);
+a decision with one legal move is played at once.
 """
 from __future__ import annotations
 
-from bots.base import BadBotSpecError, Bot, GameInfo, Turn
+from bots.base import BadBotSpecError, Bot, GameInfo, Turn, TurnPace
 from bots.spec import check_options, convert
 from engine.registry import game_spec
 
@@ -41,6 +43,7 @@ class SearchBot(Bot):
         self.oracle = oracle
         self.known = known
         self.searcher = self._make(typed)       # checks the values now, so a bad spec fails before any game
+        self.pace = TurnPace()
 
     def _make(self, options):
         from search import make_searcher
@@ -65,7 +68,10 @@ class SearchBot(Bot):
     def new_game(self, info: GameInfo) -> None:
         super().new_game(info)
         self.game_options = self._options_for(info, None)     # what this game's searcher runs with
+        if getattr(self, "_game_searcher", None) is not None:
+            self._game_searcher.close()
         self._game_searcher = self._make(self.game_options)
+        self.pace = TurnPace()
 
     def close(self) -> None:
         for searcher in (self.searcher, getattr(self, "_game_searcher", None)):
@@ -73,15 +79,25 @@ class SearchBot(Bot):
                 searcher.close()
 
     def act(self, view, turn: Turn) -> int:
-        budget = turn.suggested_time()
-        if budget is not None and not any(b in self.options for b in BUDGETS):
-            searcher = self._make(self._options_for(self.info, budget))     # this move's time
-            try:
-                result = searcher.search(view)
-            finally:
-                searcher.close()
-        else:
-            result = self._game_searcher.search(view)
+        self.pace.start(turn)
+        if len(turn.legal) == 1:                  # forced: no search, no time spent
+            self.last_stats = {"forced": 1}
+            return int(turn.legal[0])
+        self.pace.decided()
+        searcher = self._game_searcher
+        seconds = None
+        if "time" in self.options:                # time=T: T seconds for the whole turn, shared among its decisions
+            seconds = self.pace.share(self.options["time"], turn)
+            budget = turn.budget()
+            if budget is not None:
+                seconds = min(seconds, 0.8 * budget)
+        elif not any(b in self.options for b in BUDGETS):
+            seconds = turn.suggested_time(decisions_left=self.pace.decisions_left())
+        if seconds is not None:
+            # the searcher reads its budget at each search(): this decision's share of the turn, and nothing else
+            # (a spec without a budget got the default iterations, which the clock replaces)
+            searcher.options.update(time=max(0.001, seconds), iterations=None, calls=None)
+        result = searcher.search(view)
         self.last_stats = dict(getattr(result, "stats", {}) or {})
         return int(result.action)
 

@@ -84,6 +84,7 @@ class GameRecord:
     result_only: bool = False
     versions: dict = field(default_factory=versions)
     meta: dict = field(default_factory=dict)                # free: tournament id, game index, policies...
+    start: dict | None = None           # the position the game began from (the game's to_json); None: the setup
 
     def __post_init__(self):
         self.started = _as_iso(self.started)
@@ -94,7 +95,24 @@ class GameRecord:
             self.evals = list(self.evals) + [None] * (len(self.actions) - len(self.evals))
 
     def new_state(self):
-        return load_game(self.game, **self.options).new_initial_state()
+        game = load_game(self.game, **self.options)
+        if self.start is None:
+            return game.new_initial_state()
+        try:
+            return game.state_from_json(self.start)
+        except Exception as e:
+            raise BadRecordError(f"record's start position is not a valid {self.game} position: {e}") from None
+
+    @property
+    def unfinished(self) -> bool:
+        """True while the game can go on: it was stopped (quit, Ctrl-C, a crash) before its end."""
+        return self.result is not None and self.result.get("reason") == "unfinished"
+
+    def suspend(self, state, why: str):
+        """Mark the game stopped before its end (resumable): no returns or ranks, the scores so far, and why."""
+        self.result = {"returns": None, "scores": list(state.scores()), "ranks": None, "reason": "unfinished",
+                       "stopped": why}
+        self.ended = iso_time()
 
     def add(self, state, action: int, seconds: float = 0.0, stats: dict | None = None):
         """Append ``action`` as played in ``state`` (call before applying it)."""
@@ -193,6 +211,8 @@ def replay(record: GameRecord) -> Iterator:
         raise BadRecordError("this record keeps only the result (no moves); it can be rated, not replayed")
     try:
         state = record.new_state()
+    except BadRecordError:
+        raise
     except Exception as e:
         raise BadRecordError(f"record names a game that cannot be built: {e}") from None
     yield state.clone()
@@ -217,6 +237,8 @@ def verify(record: GameRecord) -> None:
     if record.result is None:
         raise BadRecordError("record has no result to verify")
     reason = record.result.get("reason", "normal")
+    if reason == "unfinished" and state.is_terminal():
+        raise BadRecordError("record says the game is unfinished but its last position is the end of the game")
     if reason == "normal":
         if not state.is_terminal():
             raise BadRecordError(f"record ends after {len(record.actions)} actions but the game is not over")

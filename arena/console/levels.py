@@ -1,0 +1,23 @@
+"""Difficulty levels for `kleos play --level`: names a person understands, each a bot spec.
+
+Iteration budgets (not seconds) for easy to hard, so a level is equally strong on every machine; ``max`` thinks
+10 seconds a turn with the game's tuned searcher options. The strength of each, in Elo from a ladder, is in
+docs/play.md ("Difficulty levels"), with the command that measured it.
+"""
+from __future__ import annotations
+
+from engine.errors import KleosError
+
+LEVELS = {
+    "easy": "ismcts:iterations=20",
+    "medium": "ismcts:iterations=200",
+    "hard": "ismcts:iterations=2000",
+    "max": "ismcts:time=10",
+}
+
+
+def level_spec(level: str) -> str:
+    key = level.strip().lower()
+    if key not in LEVELS:
+        raise KleosError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    return LEVELS[key]
