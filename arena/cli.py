@@ -303,9 +303,11 @@ def ratings(files, bootstrap, seed, chart, pairs):
     records = []
     for path in files:
         got, problems = read_records(path)
-        records += got
+        records += [r for r in got if not r.unfinished]
         for p in problems:
             click.echo(f"warning: skipped {p}", err=True)
+        if any(r.unfinished for r in got):
+            click.echo(f"warning: skipped {sum(r.unfinished for r in got)} unfinished games of {path}", err=True)
     if pairs:
         from arena.strength import markdown_table, pair_rows
         try:

@@ -181,7 +181,11 @@ class GameRecord:
         if not all(isinstance(s, str) for s in obj["seats"]):
             raise BadRecordError("game record: 'seats' must be a list of names")
         result = obj.get("result")
-        if result is not None:
+        if "start" in obj and not isinstance(obj["start"], (dict, type(None))):
+            raise BadRecordError("game record: 'start' must be a position (a JSON object) or null")
+        if result is not None and result.get("reason") == "unfinished":
+            pass                            # a stopped game (kleos play): no returns or ranks yet
+        elif result is not None:
             for key in ("returns", "ranks"):
                 if not isinstance(result.get(key), list) or len(result[key]) != len(obj["seats"]):
                     raise BadRecordError(f"game record: result {key!r} must list one value a seat")
