@@ -1,6 +1,6 @@
 """Build every Cython module of Kleos.
 
-Every ``*.pyx`` below the four top-level packages is compiled, so a new game or searcher needs no edit here.
+Every ``*.pyx`` below the top-level packages is compiled, so a new game or searcher needs no edit here.
 ``KLEOS_DEBUG=1`` builds with bounds and wrap-around checks on (for tests hunting memory bugs); the default is
 the fast build: ``-O3``, checks off.
 """
@@ -13,7 +13,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 ROOT = Path(__file__).parent
-PACKAGES = ("engine", "search", "bots", "arena")
+PACKAGES = ("engine", "search", "bots", "arena", "interop")
 DEBUG = os.environ.get("KLEOS_DEBUG", "") not in ("", "0")
 
 

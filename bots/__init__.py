@@ -20,6 +20,11 @@ BOTS = {
     "ismcts": "bots.searchbot:ISMCTSBot",
     "human": "bots.human:HumanBot",
     "cmd": "bots.external:ExternalBot",
+    # OpenSpiel's bots (the optional extra "kleos[openspiel]"; docs/openspiel.md)
+    "os-ismcts": "interop.openspiel.bots:ISMCTSBot",
+    "os-mcts": "interop.openspiel.bots:MCTSBot",
+    "os-random": "interop.openspiel.bots:RandomBot",
+    "os-cfr": "interop.openspiel.bots:CFRBot",
 }
 
 

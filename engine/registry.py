@@ -61,6 +61,9 @@ class GameSpec:
     # searcher options the search bots use in this game unless their spec sets them (tuning measured in
     # docs/strength.md, not rules): {"depth": 300} gives every searcher that cut-off
     search_defaults: dict = field(default_factory=dict)
+    # options -> an upper bound on the actions of one game (chance included), for frameworks that need one
+    # (OpenSpiel); None: the game declares none
+    max_game_length: Callable[[dict], int] | None = None
 
     def all_options(self) -> dict[str, Option]:
         players = Option(
@@ -107,6 +110,9 @@ def list_games() -> list[str]:
 
 
 def game_spec(name: str) -> GameSpec:
+    if isinstance(name, str) and name.startswith("openspiel:"):      # any OpenSpiel game (the optional extra)
+        from interop.openspiel.games import openspiel_spec
+        return openspiel_spec(name)
     specs = _discover()
     if name not in specs:
         raise UnknownGameError(f"unknown game {name!r}; registered games: {', '.join(specs) or 'none'}")

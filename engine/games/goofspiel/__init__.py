@@ -23,4 +23,5 @@ GAME = GameSpec(
     options={"cards": Option(13, "cards in each hand and in the prize deck", minimum=3, maximum=24)},
     has_hidden_information=True,
     conformance_options=({"players": 2}, {"players": 3, "cards": 8}, {"players": 5, "cards": 6}),
+    max_game_length=lambda o: o["cards"] * (o["players"] + 1),     # a prize and a bid from each, every round
 )

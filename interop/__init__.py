@@ -1,0 +1,1 @@
+"""Bridges between Kleos and other game-AI frameworks (optional extras)."""

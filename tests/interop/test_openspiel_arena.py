@@ -1,0 +1,94 @@
+"""OpenSpiel games and bots in Kleos's arena (interop/openspiel/state.pyx, games.py, bots.py). Skipped where the
+optional extra is not installed."""
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason='OpenSpiel is not installed (pip install "kleos[openspiel]")')
+
+from arena.referee import play_game  # noqa: E402
+from bots import make_bot  # noqa: E402
+from bots.base import BadBotSpecError  # noqa: E402
+from engine.errors import UnknownGameError  # noqa: E402
+from engine.registry import load_game  # noqa: E402
+from search import make_searcher  # noqa: E402
+
+GOOF = "openspiel:goofspiel(num_cards=5,points_order=random,imp_info=False)"
+
+
+def test_openspiel_game_loads_under_a_kleos_name():
+    game = load_game(GOOF)
+    assert game.num_players == 2 and game.num_distinct_actions == 5
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 5
+    with pytest.raises(UnknownGameError, match="no_such_game"):
+        load_game("openspiel:no_such_game")
+
+
+def test_simultaneous_bids_are_hidden_from_the_other_seat_until_revealed():
+    state = load_game(GOOF).new_initial_state()
+    state.apply(2)                                   # the prize
+    assert state.current_player() == 0
+    seen_by_1 = {state.action_observation(a, 1) for a in state.legal_actions()}
+    assert len(seen_by_1) == 1 and seen_by_1.pop() < 0         # player 1 cannot tell player 0's bids apart
+    assert [state.action_observation(a, 0) for a in state.legal_actions()] == state.legal_actions()
+    state.apply(4)
+    worlds = {tuple(state.determinize(1, seed).os_state.history()) for seed in range(30)}
+    assert len(worlds) > 1 and all(w[0] == 2 for w in worlds)   # the bid varies, the public prize does not
+
+
+def test_state_json_round_trip_and_bad_history():
+    game = load_game(GOOF)
+    state = game.new_initial_state()
+    for a in (1, 3, 0):
+        state.apply(a)
+    again = game.state_from_json(state.to_json())
+    assert again.os_state.history() == state.os_state.history()
+    with pytest.raises(Exception, match="not legal"):
+        game.state_from_json({"history": [1, 1, 1, 1]})
+
+
+def test_kleos_ismcts_searches_an_openspiel_game():
+    state = load_game(GOOF).new_initial_state()
+    state.apply(4)
+    result = make_searcher("ismcts", iterations=200, seed=3).search(state.determinize(0, 1))
+    assert result.action in state.legal_actions() and result.stats["iterations"] == 200
+
+
+def test_perfect_information_game_is_its_own_view():
+    state = load_game("openspiel:tic_tac_toe").new_initial_state()
+    state.apply(4)
+    assert state.determinize(0, 7).os_state.history() == [4]
+    result = make_searcher("mcts", iterations=300, seed=1).search(state)
+    assert result.action in state.legal_actions()
+
+
+def test_openspiel_bots_on_an_openspiel_game_in_a_referee():
+    record = play_game(GOOF, {}, ["os-ismcts:iterations=30", "ismcts:iterations=200"], seed=5)
+    assert record.result["reason"] == "normal"
+    assert sorted(record.result["returns"]) in ([0.0, 1.0], [0.5, 0.5])
+    record = play_game("openspiel:tic_tac_toe", {}, ["os-mcts:iterations=50", "os-random"], seed=2)
+    assert record.result["reason"] == "normal"
+    again = play_game("openspiel:tic_tac_toe", {}, ["os-mcts:iterations=50", "os-random"], seed=2)
+    assert again.actions == record.actions                      # seeded bots replay exactly
+
+
+def test_openspiel_bots_on_a_kleos_game():
+    record = play_game("goofspiel", {"cards": 4}, ["os-ismcts:time=0.01", "os-random"], seed=1)
+    assert record.result["reason"] == "normal"
+    record = play_game("pantikapaion", {}, ["os-random", "random"], seed=1)
+    assert record.result["reason"] == "normal"
+
+
+def test_cfr_policy_bot_plays_kuhn_poker():
+    record = play_game("openspiel:kuhn_poker", {}, ["os-cfr:iterations=200", "os-random"], seed=4)
+    assert record.result["reason"] == "normal"
+
+
+def test_bad_bot_specs_name_the_problem():
+    with pytest.raises(BadBotSpecError, match="final"):
+        make_bot("os-ismcts:final=best")
+    with pytest.raises(BadBotSpecError, match="unknown option"):
+        make_bot("os-mcts:time=1")
+    bot = make_bot("os-ismcts:iterations=10")
+    record = play_game("openspiel:tic_tac_toe", {}, ["os-ismcts:iterations=10", "os-random"], seed=1)
+    assert record.result["reason"] == "crash:0" and "perfect information" in record.meta["error"]
+    bot.close()
