@@ -52,7 +52,8 @@ cdef class State:
     cdef void c_evaluate(self, double* out) noexcept
 
 
-# Sample one chance outcome of `state` by its probabilities.
+# Sample one chance outcome of `state` by its probabilities; -1 when it has none (a broken state: the caller
+# raises engine.core.no_legal_action).
 cdef int sample_chance_outcome(State state, Rng* rng) noexcept
 
 # Map ranking keys (higher is better; encode tie-breaks into the key) to rank returns in [0, 1].

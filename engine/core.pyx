@@ -9,7 +9,7 @@ from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
 from engine.rng cimport RNG, Rng, rng_seed, rng_uniform
-from engine.errors import IllegalActionError, KleosError
+from engine.errors import IllegalActionError, KleosError, NoLegalActionError
 
 
 cdef void _missing(const char* what) noexcept:
@@ -22,6 +22,8 @@ cdef int sample_chance_outcome(State state, Rng* rng) noexcept:
     cdef int actions[MAX_ACTIONS]
     cdef double probs[MAX_ACTIONS]
     cdef int n = state.c_chance_outcomes(actions, probs)
+    if n <= 0:
+        return -1                               # a broken state: the caller raises no_legal_action()
     cdef double u = rng_uniform(rng)
     cdef double acc = 0.0
     cdef int i
@@ -47,6 +49,57 @@ cdef void returns_from_keys(const double* keys, int n, double* out) noexcept nog
                 equal += 1
         # tied players share the mean of the places they occupy
         out[i] = 1.0 - (better + (equal - 1) * 0.5) / (n - 1)
+
+
+def position_phase(State state):
+    """The phase (or step) a state is in, by its to_json(), for error messages; "unknown" if it has none."""
+    try:
+        obj = state.to_json()
+    except Exception:
+        return "unknown"
+    for key in ("phase", "step"):
+        if isinstance(obj, dict) and key in obj:
+            return str(obj[key])
+    return "unknown"
+
+
+def no_legal_action(State state, str where):
+    """The NoLegalActionError for a state stuck at a decision without a legal action (or a chance node without
+    an outcome), naming the game, the seat, the phase and who found it."""
+    player = state.c_current_player()
+    who = "chance" if player == CHANCE else f"player {player}"
+    what = "outcome" if player == CHANCE else "legal action"
+    return NoLegalActionError(
+        f"{state.game.name}: {who} is to move in phase {position_phase(state)!r} but has no {what} ({where}); "
+        "the state breaks the game's rules (a game bug, or a state that state_from_json should have refused)")
+
+
+def dead_end(State state):
+    """None when ``state`` can go on as the contract says, else what is wrong: a decision node without a legal
+    action, a chance node without outcomes, action ids out of range or out of order, or chance probabilities that
+    do not sum to 1. Every game's state_from_json refuses such a state (a BadStateError with this text)."""
+    cdef int buf[MAX_ACTIONS]
+    cdef double probs[MAX_ACTIONS]
+    cdef int player = state.c_current_player(), n, i
+    cdef double total = 0.0
+    if player == TERMINAL:
+        return None
+    if player != CHANCE and not 0 <= player < state.num_players:
+        return f"the player to move ({player}) is no seat"
+    n = state.c_chance_outcomes(buf, probs) if player == CHANCE else state.c_legal_actions(buf)
+    if n <= 0:
+        return (f"{'chance' if player == CHANCE else f'player {player}'} is to move in phase "
+                f"{position_phase(state)!r} but has no {'outcome' if player == CHANCE else 'legal action'}")
+    for i in range(n):
+        if not 0 <= buf[i] < state.game.num_distinct_actions or (player != CHANCE and i > 0 and buf[i] <= buf[i - 1]):
+            return f"the actions here are out of range or order ({buf[i]})"
+        if player == CHANCE:
+            if not probs[i] > 0.0:
+                return f"chance outcome {buf[i]} has probability {probs[i]}"
+            total += probs[i]
+    if player == CHANCE and abs(total - 1.0) > 1e-9:
+        return f"the chance outcomes' probabilities sum to {total}, not 1"
+    return None
 
 
 def _rebuild_state(Game game, obj):
@@ -137,18 +190,26 @@ cdef class State:
         return self.c_current_player() == CHANCE
 
     def legal_actions(self):
-        """The legal actions of the player to move, ascending ([] at chance and terminal nodes)."""
+        """The legal actions of the player to move, ascending ([] at chance and terminal nodes).
+
+        Raises NoLegalActionError at a decision node without one (a broken state)."""
         cdef int buf[MAX_ACTIONS]
         cdef int n = self.c_legal_actions(buf)
+        if n <= 0 and self.c_current_player() >= 0:
+            raise no_legal_action(self, "legal_actions")
         return [buf[i] for i in range(n)]
 
     def chance_outcomes(self):
-        """At a chance node: a list of (outcome, probability) pairs that sum to 1; else []."""
+        """At a chance node: a list of (outcome, probability) pairs that sum to 1; else [].
+
+        Raises NoLegalActionError at a chance node without an outcome (a broken state)."""
         cdef int actions[MAX_ACTIONS]
         cdef double probs[MAX_ACTIONS]
         if self.c_current_player() != CHANCE:
             return []
         cdef int n = self.c_chance_outcomes(actions, probs)
+        if n <= 0:
+            raise no_legal_action(self, "chance_outcomes")
         return [(actions[i], probs[i]) for i in range(n)]
 
     def apply(self, action):

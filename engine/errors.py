@@ -28,5 +28,11 @@ class BadStateError(KleosError, ValueError):
     """from_json() was given a malformed or rule-breaking state."""
 
 
+class NoLegalActionError(KleosError, RuntimeError):
+    """A decision node has no legal action (or a chance node no outcome). The rules never allow it, so the state
+    is broken: a game bug, or a state that from_json should have refused. Searchers and playouts raise it rather
+    than go on with undefined behaviour."""
+
+
 class BadRecordError(KleosError, ValueError):
     """A game record is malformed, truncated or does not replay."""

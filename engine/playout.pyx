@@ -4,24 +4,31 @@ from libc.stdint cimport uint64_t
 from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport RNG, Rng, rng_below
+from engine.core import no_legal_action
 
 
 cdef long random_playout(State state, Rng* rng, long max_moves) noexcept:
     """Play uniformly random legal actions (chance by its probabilities) until the end or max_moves.
 
-    Returns the number of actions applied (chance outcomes included)."""
+    Returns the number of actions applied (chance outcomes included), or -1 when it reached a node without a
+    legal action or outcome (a broken state, left where it got stuck: the caller raises no_legal_action)."""
     cdef int buf[MAX_ACTIONS]
-    cdef int player, n
+    cdef int player, n, a
     cdef long moves = 0
     while moves < max_moves:
         player = state.c_current_player()
         if player == TERMINAL:
             break
         if player == CHANCE:
-            state.c_apply(sample_chance_outcome(state, rng))
+            a = sample_chance_outcome(state, rng)
+            if a < 0:
+                return -1
         else:
             n = state.c_legal_actions(buf)
-            state.c_apply(buf[rng_below(rng, n)])
+            if n <= 0:
+                return -1
+            a = buf[rng_below(rng, n)]
+        state.c_apply(a)
         moves += 1
     return moves
 
@@ -29,18 +36,24 @@ cdef long random_playout(State state, Rng* rng, long max_moves) noexcept:
 def playout(State state, seed=0, long max_moves=10_000_000):
     """Play ``state`` to the end in place with random moves; returns the number of actions applied."""
     cdef RNG rng = seed if isinstance(seed, RNG) else RNG(seed)
-    return random_playout(state, &rng.state, max_moves)
+    cdef long moves = random_playout(state, &rng.state, max_moves)
+    if moves < 0:
+        raise no_legal_action(state, "random playout")
+    return moves
 
 
 def measure_playouts(State start, double seconds=1.0, seed=0):
     """Random playouts from ``start`` (copied each game) for about ``seconds``: games, actions, elapsed time."""
     cdef RNG rng = RNG(seed)
     cdef State scratch = start.c_clone()
-    cdef long games = 0, moves = 0
+    cdef long games = 0, moves = 0, played
     cdef double t0 = now(), t
     while True:
         scratch.c_copy_from(start)
-        moves += random_playout(scratch, &rng.state, 100_000_000)
+        played = random_playout(scratch, &rng.state, 100_000_000)
+        if played < 0:
+            raise no_legal_action(scratch, "random playout")
+        moves += played
         games += 1
         t = now() - t0
         if t >= seconds:

@@ -12,5 +12,7 @@ cdef enum:
 cdef void leaf_value(State state, double* out) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
 # limit), then write its value into out. `scratch` is a state of the same game for look-ahead. Returns the number
-# of actions applied to `state` plus look-ahead applications (forward-model calls).
+# of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when `state` reached a
+# node without a legal action or outcome (a broken state, left there: the caller raises
+# engine.core.no_legal_action).
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, double* out) noexcept

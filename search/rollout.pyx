@@ -34,8 +34,12 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             return calls
         if player == CHANCE:
             a = sample_chance_outcome(state, rng)
+            if a < 0:
+                return -1
         else:
             n = state.c_legal_actions(buf)
+            if n <= 0:
+                return -1
             a = buf[rng_below(rng, n)]
             if kind == ROLLOUT_HEURISTIC and n > 1:
                 best_a = a

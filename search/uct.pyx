@@ -18,8 +18,9 @@ from libc.stdlib cimport free, malloc, qsort, realloc
 from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed
-from search.rollout cimport leaf_value, rollout
+from search.rollout cimport rollout
 from search.tree cimport Node, Tree, tree_add_child, tree_clear, tree_free, tree_init
+from engine.core import no_legal_action
 
 
 # ln(n) for small n: UCB takes one logarithm a child (availability counts differ between children), and a table
@@ -79,6 +80,7 @@ cdef class UCT:
     cdef int32_t dprev[MAX_ACTIONS]
     cdef int missing[MAX_ACTIONS]
     cdef double ret[MAX_PLAYERS]
+    cdef bint stuck                             # an iteration reached a node without a legal action (in work)
     # statistics of the last run
     cdef readonly int64_t iterations
     cdef readonly int64_t calls
@@ -153,12 +155,16 @@ cdef class UCT:
         self.calls = 0
         self.max_depth = 0
         self.rollout_seconds = 0.0
+        self.stuck = False
         cdef double t0 = now(), t = t0
         while True:
             if self.multi:
                 self.iterate_multi()
             else:
                 self.iterate()
+            if self.stuck:                      # a broken state: raise rather than search on
+                self.root = None
+                raise no_legal_action(self.work, "search")
             self.iterations += 1
             if (self.iterations & 1023) == 0:
                 PyErr_CheckSignals()            # Ctrl-C stops a long search
@@ -179,7 +185,7 @@ cdef class UCT:
         cdef Node* nodes
         cdef int32_t node = 0, child, best_child
         cdef int p, n, i, j, nd, nmiss, pick, k
-        cdef int64_t key, applied = 0
+        cdef int64_t key, applied = 0, rolled
         cdef bint created, sorted_keys
         cdef double score, best, logn, t0
         w.c_copy_from(self.root)
@@ -194,6 +200,9 @@ cdef class UCT:
                 return
             if p == CHANCE:
                 i = sample_chance_outcome(w, &self.rng)
+                if i < 0:
+                    self.stuck = True
+                    return
                 key = w.c_action_observation(i, self.observer) if self.info_sets else i
                 child = self.find_or_add(&self.trees[0], node, CHANCE, key, &created)
                 w.c_apply(i)
@@ -207,9 +216,8 @@ cdef class UCT:
                     break
                 continue
             n = w.c_legal_actions(self.acts)
-            if n == 0:                         # a game bug (no move before the end): score, do not crash
-                leaf_value(w, self.ret)
-                self.backup()
+            if n <= 0:                         # a broken state: run() raises
+                self.stuck = True
                 return
             sorted_keys = True
             if self.info_sets and p != self.observer:
@@ -271,9 +279,13 @@ cdef class UCT:
             self.push(0, node)
         # --- simulation ----------------------------------------------------------------------------------
         t0 = now()
-        self.calls += rollout(w, self.scratch, &self.rng, self.rollout_kind,
-                              self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
+        rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
+                         self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
         self.rollout_seconds += now() - t0
+        if rolled < 0:
+            self.stuck = True
+            return
+        self.calls += rolled
         self.backup()
 
     cdef int match_children(self, Tree* tree, int32_t node, int p, int n) noexcept:
@@ -359,7 +371,7 @@ cdef class UCT:
         cdef Node* nodes
         cdef int32_t node, child
         cdef int p, n, i, j, nd, nmiss, pick, k, q
-        cdef int64_t applied = 0
+        cdef int64_t applied = 0, rolled
         cdef bint expanded, sorted_keys
         cdef double score, best, logn, t0
         w.c_copy_from(self.root)
@@ -374,6 +386,9 @@ cdef class UCT:
                 return
             if p == CHANCE:
                 i = sample_chance_outcome(w, &self.rng)
+                if i < 0:
+                    self.stuck = True
+                    return
                 expanded = self.follow(w, i, CHANCE, -1)
                 w.c_apply(i)
                 applied += 1
@@ -382,9 +397,8 @@ cdef class UCT:
                     break
                 continue
             n = w.c_legal_actions(self.acts)
-            if n == 0:
-                leaf_value(w, self.ret)
-                self.backup()
+            if n <= 0:
+                self.stuck = True
                 return
             expanded = False
             node = self.at[p]
@@ -439,9 +453,13 @@ cdef class UCT:
             if expanded:
                 break
         t0 = now()
-        self.calls += rollout(w, self.scratch, &self.rng, self.rollout_kind,
-                              self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
+        rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
+                         self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
         self.rollout_seconds += now() - t0
+        if rolled < 0:
+            self.stuck = True
+            return
+        self.calls += rolled
         self.backup()
 
     cdef bint follow(self, State w, int action, int mover, int skip) noexcept:

@@ -7,6 +7,7 @@ wins the prize's value (tied highest bids: the prize is discarded) and the bid c
 from libc.math cimport exp
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 
+from engine.core import dead_end
 from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
 from engine.hashing cimport hash_bytes, hash_mix
 from engine.rng cimport Rng, rng_below
@@ -273,9 +274,16 @@ cdef class GoofspielState(State):
 
     @staticmethod
     def from_json(GoofspielGame game, obj):
-        """Rebuild a state, checking every field and the rules that tie them together."""
+        """Rebuild a state, checking every field and the rules that tie them together. Every value is checked
+        (type and range) before any C field is set, so bad input is a BadStateError, never a TypeError."""
         def fail(msg):
             raise BadStateError(f"goofspiel state: {msg}")
+
+        def integer(value, lo, hi, what):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                fail(f"{what} = {value!r} must be an integer in {lo}..{hi}")
+            return value
+
         if not isinstance(obj, dict):
             fail(f"expected a JSON object, got {type(obj).__name__}")
         need = ("players", "cards", "round", "phase", "to_bid", "prize", "prize_deck", "hands", "bids",
@@ -284,20 +292,31 @@ cdef class GoofspielState(State):
         if missing:
             fail(f"missing field(s) {', '.join(missing)}")
         n, k = obj["players"], obj["cards"]
-        if n != game.num_players or k != game.num_distinct_actions:
-            fail(f"players={n}, cards={k} do not match the game ({game.num_players}, {game.num_distinct_actions})")
+        if isinstance(n, bool) or isinstance(k, bool) or n != game.num_players or k != game.num_distinct_actions:
+            fail(f"players={n!r}, cards={k!r} do not match the game ({game.num_players}, "
+                 f"{game.num_distinct_actions})")
         phases = ("prize", "bidding", "over")
         if obj["phase"] not in phases:
             fail(f"phase {obj['phase']!r} is not one of {phases}")
+        phase = phases.index(obj["phase"])
+        rnd = integer(obj["round"], 0, k, "round")
+        if (phase == OVER) != (rnd == k):
+            fail(f"phase {obj['phase']!r} does not fit round {rnd} of {k}")
+
+        def card(value, what, allow_none=False):
+            if value is None and allow_none:
+                return -1
+            return integer(value, 1, k, f"{what} (cards 1..{k})") - 1
 
         def mask(cards, what):
-            if not isinstance(cards, list) or not all(isinstance(c, int) and 1 <= c <= k for c in cards):
+            if not isinstance(cards, list):
                 fail(f"{what} must be a list of cards 1..{k}, got {cards!r}")
-            if len(set(cards)) != len(cards):
-                fail(f"{what} holds a card twice: {cards!r}")
             m = 0
             for c in cards:
-                m |= 1 << (c - 1)
+                c = card(c, f"a card of {what}")
+                if m >> c & 1:
+                    fail(f"{what} holds a card twice ({c + 1})")
+                m |= 1 << c
             return m
 
         def per_player(field):
@@ -306,47 +325,59 @@ cdef class GoofspielState(State):
                 fail(f"{field} must have one entry per player ({n})")
             return v
 
-        cdef GoofspielState s = game.new_initial_state()
-        s.d.round = obj["round"]
-        s.d.phase = phases.index(obj["phase"])
-        s.d.to_bid = obj["to_bid"]
-        s.d.deck = mask(obj["prize_deck"], "prize_deck")
-        hands, bids, last, points = (per_player(f) for f in ("hands", "bids", "last_bids", "points"))
-        if not (isinstance(s.d.round, int) and 0 <= s.d.round <= k):
-            fail(f"round {s.d.round} out of range 0..{k}")
+        deck = mask(obj["prize_deck"], "prize_deck")
+        if popcount(deck) != k - rnd - (1 if phase == BIDDING else 0):
+            fail(f"the prize deck holds {popcount(deck)} cards, which does not fit round {rnd} ({obj['phase']})")
+        # the bidder: 0..n-1 while bidding; between rounds 0 or n (all have bid; the next reveal resets it)
+        to_bid = integer(obj["to_bid"], 0, n, "to_bid")
+        if phase == BIDDING and to_bid == n:
+            fail(f"to_bid {to_bid} out of range 0..{n - 1} while bidding")
+        prize = card(obj["prize"], "prize", allow_none=True)
+        if (prize < 0) != (phase == PRIZE and rnd == 0):
+            fail(f"prize {obj['prize']!r}: a prize is shown from the first reveal on, and only then")
+        if prize >= 0 and deck >> prize & 1:
+            fail(f"prize {prize + 1} is shown but still in the prize deck")
+        hands_in, bids_in, last_in, points_in = (per_player(f) for f in ("hands", "bids", "last_bids", "points"))
+        hands, bids, last, points = [], [], [], []
         for p in range(n):
-            s.d.hand[p] = mask(hands[p], f"hands[{p}]")
-            if len(hands[p]) != k - s.d.round:
-                fail(f"player {p} holds {len(hands[p])} cards after {s.d.round} rounds; must hold {k - s.d.round}")
-            for field, value in (("bids", bids[p]), ("last_bids", last[p])):
-                if value is not None and not (isinstance(value, int) and 1 <= value <= k):
-                    fail(f"{field}[{p}]={value!r} is not a card 1..{k} or null")
-            s.d.bid[p] = bids[p] - 1 if bids[p] is not None else -1
-            s.d.last_bid[p] = last[p] - 1 if last[p] is not None else -1
-            if not isinstance(points[p], int) or points[p] < 0:
-                fail(f"points[{p}]={points[p]!r} must be a non-negative integer")
+            h = mask(hands_in[p], f"hands[{p}]")
+            if popcount(h) != k - rnd:
+                fail(f"player {p} holds {popcount(h)} cards after {rnd} rounds; must hold {k - rnd}")
+            b = card(bids_in[p], f"bids[{p}]", allow_none=True)
+            if b >= 0 and not h >> b & 1:
+                fail(f"player {p} bid {b + 1}, a card not in their hand")
+            if phase == BIDDING and (b >= 0) != (p < to_bid):
+                fail(f"players before to_bid={to_bid} must have bid and the rest not (player {p})")
+            if phase != BIDDING and b >= 0:
+                fail("bids can be pending only in the bidding phase")
+            lb = card(last_in[p], f"last_bids[{p}]", allow_none=True)
+            if (lb >= 0) != (rnd > 0):
+                fail(f"last_bids[{p}]: the bids of the previous round are shown from round 2 on, and only then")
+            if lb >= 0 and h >> lb & 1:
+                fail(f"player {p}'s last bid {lb + 1} is spent, yet still in their hand")
+            hands.append(h)
+            bids.append(b)
+            last.append(lb)
+            points.append(integer(points_in[p], 0, k * (k + 1) // 2, f"points[{p}] (non-negative)"))
+        # points come only from prizes already scored: those revealed, less the one being bid for
+        scored = sum(c + 1 for c in range(k) if not deck >> c & 1) - (prize + 1 if phase == BIDDING else 0)
+        if sum(points) > scored:
+            fail(f"points total {sum(points)} exceeds the {scored} points of the prizes scored so far")
+
+        cdef GoofspielState s = game.new_initial_state()
+        s.d.round = rnd
+        s.d.phase = phase
+        s.d.to_bid = to_bid
+        s.d.prize = prize
+        s.d.deck = deck
+        for p in range(n):
+            s.d.hand[p] = hands[p]
+            s.d.bid[p] = bids[p]
+            s.d.last_bid[p] = last[p]
             s.d.points[p] = points[p]
-            if s.d.bid[p] >= 0 and not s.d.hand[p] & (1u << s.d.bid[p]):
-                fail(f"player {p} bid {bids[p]}, a card not in their hand")
-        if popcount(s.d.deck) != k - s.d.round - (1 if s.d.phase == BIDDING else 0):
-            fail(f"the prize deck holds {popcount(s.d.deck)} cards, which does not fit round {s.d.round}")
-        if (s.d.phase == OVER) != (s.d.round == k):
-            fail(f"phase {obj['phase']!r} does not fit round {s.d.round} of {k}")
-        prize = obj["prize"]
-        if s.d.phase == BIDDING:
-            if not (isinstance(prize, int) and 1 <= prize <= k) or s.d.deck & (1u << (prize - 1)):
-                fail(f"prize {prize!r} must be a revealed card 1..{k} while bidding")
-            if not (isinstance(s.d.to_bid, int) and 0 <= s.d.to_bid < n):
-                fail(f"to_bid {s.d.to_bid!r} out of range 0..{n - 1}")
-            for p in range(n):
-                if (s.d.bid[p] >= 0) != (p < s.d.to_bid):
-                    fail(f"players before to_bid={s.d.to_bid} must have bid and the rest not (player {p})")
-        elif any(b is not None for b in bids):
-            fail("bids can be pending only in the bidding phase")
-        s.d.prize = prize - 1 if isinstance(prize, int) else -1
-        if total := sum(points):
-            if total > sum(range(1, k + 1)):
-                fail(f"points total {total} exceeds all prizes")
+        problem = dead_end(s)
+        if problem:
+            fail(problem)
         return s
 
     def render(self, observer=None):

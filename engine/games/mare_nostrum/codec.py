@@ -4,6 +4,7 @@ The JSON names things (empires, provinces, seas, goods, cards); the phase machin
 "machine" as plain numbers. from_json checks every rule a state must keep and raises BadStateError naming the
 first one broken; nothing is applied until all checks pass.
 """
+from engine.core import dead_end
 from engine.errors import BadStateError
 from engine.games.mare_nostrum.state import MareNostrumState, SIZES, _NAMES
 
@@ -305,12 +306,11 @@ def from_json(game, obj):
         s._set_raw(raw)
     except (TypeError, ValueError, OverflowError, IndexError, KeyError) as exc:
         fail(f"machine field out of shape or range: {exc}")
-    if 0 <= raw["cur"] and not s.legal_actions():
-        fail(f"player {raw['cur']} is to move at step {obj['step']} but has no legal move")
-    if raw["cur"] == -1 and obj["step"] != "over" and not s.chance_outcomes():
-        fail(f"a chance node at step {obj['step']} without outcomes")
     if (obj["step"] == "over") != (raw["cur"] == -2):
         fail("current is -2 exactly when the step is 'over'")
+    problem = dead_end(s)
+    if problem:
+        fail(problem)
     return s
 
 

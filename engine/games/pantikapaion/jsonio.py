@@ -7,12 +7,12 @@ not add up to 5, a tile that exists twice, and so on: BadStateError names the pr
 """
 from __future__ import annotations
 
+from engine.core import dead_end
 from engine.errors import BadStateError
 from engine.games.pantikapaion.notation import G, cell_name, parse_cell
 
 from engine.games.pantikapaion.state import MAX_BUILDINGS, MAX_TILES, PHASES  # noqa: E402  (from the C core)
 
-CHANCE_PHASES = ("first_player", "resource_token", "ring", "random_tile")
 PENDING = ("ptile", "psrc", "prot", "pcell", "wnext", "wlast", "chain", "paid", "coin_used", "sell_rows", "btype",
            "bmode", "bslot", "sub_left", "sub_min", "opt", "opt_arg", "seq", "dlast")
 CUBE, WORKER, TYPE = 0x10, 0x20, 0x0F
@@ -399,9 +399,7 @@ def state_from_json(game, obj):
     if obj["phase"] == "over":
         if d["round"] != rounds:
             fail(f"the game can only be over after round {rounds}, not in round {d['round']}")
-    elif obj["phase"] in CHANCE_PHASES:
-        if not s.chance_outcomes():
-            fail(f"chance phase {obj['phase']} has nothing to draw in this position")
-    elif not s.legal_actions():
-        fail(f"phase {obj['phase']} offers no legal action in this position")
+    problem = dead_end(s)
+    if problem:
+        fail(problem)
     return s

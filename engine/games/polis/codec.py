@@ -2,6 +2,7 @@
 ``observation`` (what one seat sees: the opponent's battle hand and the deck order only as counts)."""
 from __future__ import annotations
 
+from engine.core import dead_end
 from engine.errors import BadStateError
 from engine.games.polis.data import ACTION_NAMES, PLAYERS, RESOURCES
 
@@ -367,4 +368,7 @@ def _from_json(game, obj):
             fail(f"{name} merchants do not add up: {merch} != {t['merchants']}")
     state = base
     state.set_raw(d)
+    problem = dead_end(state)
+    if problem:
+        fail(problem)
     return state
