@@ -215,7 +215,7 @@ cdef void apply_build(MNData* d, int x, int a) noexcept nogil:
         n = penth_count(d, x)
         if n > PIECE_LEG - legions_of(d, x):
             n = PIECE_LEG - legions_of(d, x)
-        d.leg[CAP_PROV[d.emp[x]]][x] += n
+        place_legions(d, CAP_PROV[d.emp[x]], x, n)
         d.once[x] |= O_PENTH
         return
     if a >= A_HAMMURABI and a < A_HAMMURABI + 32:
@@ -291,16 +291,16 @@ cdef void complete_item(MNData* d, int x, int a) noexcept nogil:
     elif a >= A_MARKER and a < A_MARKER + 32:
         d.ctrl[a - A_MARKER] = x
     elif a >= A_LEGION and a < A_LEGION + 32:
-        d.leg[a - A_LEGION][x] += 1
+        place_legions(d, a - A_LEGION, x, 1)
     elif a >= A_FORT and a < A_FORT + 32:
-        d.fort[a - A_FORT] = x
+        place_fortress(d, a - A_FORT, x)
     elif a >= A_TRIREME and a < A_TRIREME + 16:
         d.tri[a - A_TRIREME][x] += 1
     elif a >= A_SPARTACUS and a < A_SPARTACUS + 32:
-        d.leg[a - A_SPARTACUS][x] += 1
+        place_legions(d, a - A_SPARTACUS, x, 1)
         d.once[x] |= O_SPARTACUS
     elif a >= A_GILGAMESH and a < A_GILGAMESH + 32:
-        d.fort[a - A_GILGAMESH] = x
+        place_fortress(d, a - A_GILGAMESH, x)
         d.once[x] |= O_GILGAMESH
     elif a >= A_PHAROS and a < A_PHAROS + 16:
         d.tri[a - A_PHAROS][x] += 1

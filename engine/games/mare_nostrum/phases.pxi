@@ -369,13 +369,13 @@ cdef void zeus_peace(MNData* d, int x, int y) noexcept nogil:
         if d.ctrl[p] == x and d.leg[p][y] > 0 and p != CAP_PROV[d.emp[y]]:
             n = d.leg[p][y]
             d.leg[p][y] = 0
-            d.leg[CAP_PROV[d.emp[y]]][y] += n
             release_all(d, p, y)
+            place_legions(d, CAP_PROV[d.emp[y]], y, n)
         elif d.ctrl[p] == y and d.leg[p][x] > 0 and p != CAP_PROV[d.emp[x]]:
             n = d.leg[p][x]
             d.leg[p][x] = 0
-            d.leg[CAP_PROV[d.emp[x]]][x] += n
             release_all(d, p, x)
+            place_legions(d, CAP_PROV[d.emp[x]], x, n)
 
 
 cdef void next_mover(MNData* d) noexcept nogil:

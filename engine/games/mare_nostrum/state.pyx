@@ -494,13 +494,30 @@ cdef void release_excess(MNData* d, int p, int x) noexcept nogil:
         d.cap_round[p] = 0
 
 
-cdef void release_at_war(MNData* d) noexcept nogil:
+cdef void release_if_at_war(MNData* d, int p) noexcept nogil:
     """A province holding units of two or more players is at war: occupations and captures there end (L476)."""
-    cdef int p, q
+    cdef int q
+    if popc(units_mask(d, p)) >= 2:
+        for q in range(d.players):
+            release_all(d, p, q)
+
+
+cdef void release_at_war(MNData* d) noexcept nogil:
+    cdef int p
     for p in range(NPROV):
-        if popc(units_mask(d, p)) >= 2:
-            for q in range(d.players):
-                release_all(d, p, q)
+        release_if_at_war(d, p)
+
+
+cdef void place_legions(MNData* d, int p, int x, int n) noexcept nogil:
+    """x's legions arrive in p outside a movement turn (built, free, sent home): if p is now at war, its
+    occupations end at once (L476). (In a movement turn that waits for the battles: to_land_battles.)"""
+    d.leg[p][x] += n
+    release_if_at_war(d, p)
+
+
+cdef void place_fortress(MNData* d, int p, int x) noexcept nogil:
+    d.fort[p] = x
+    release_if_at_war(d, p)
 
 
 cdef void tracks(MNData* d, int* out) noexcept nogil:

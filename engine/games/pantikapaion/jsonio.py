@@ -155,7 +155,7 @@ def state_from_json(game, obj):
     seen = [0] * len(tiles)
     for i, t in enumerate(ring):
         if t is not None:
-            if t not in names or names[t] >= nt:
+            if not isinstance(t, str) or t not in names or names[t] >= nt:
                 fail(f"ring slot {i}: unknown terrain tile {t!r}")
             d["ring"][i] = names[t]
             seen[names[t]] += 1
@@ -167,7 +167,7 @@ def state_from_json(game, obj):
             fail(f"{key} must map tile ids to counts")
         total = 0
         for t, k in obj[key].items():
-            if t not in names or names[t] >= nt:
+            if not isinstance(t, str) or t not in names or names[t] >= nt:
                 fail(f"{key}: unknown terrain tile {t!r}")
             d[arr][names[t]] = integer(k, f"{key}[{t}]", 0, 255)
             seen[names[t]] += k
@@ -280,7 +280,7 @@ def state_from_json(game, obj):
             if not isinstance(entry, list) or len(entry) not in (3, 4):
                 fail(f"{what}: expected [tile, rotation, cell] or [tile, rotation, cell, cube colour]")
             name, deg, at = entry[:3]
-            if name not in names:
+            if not isinstance(name, str) or name not in names:
                 fail(f"{what}: unknown tile {name!r}")
             tt = names[name]
             seen[tt] += 1
