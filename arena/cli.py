@@ -5,10 +5,11 @@ import json
 
 import click
 
+from arena.options import CHART_FORMATS, SECONDS, SEED, Finite, OutFile, RecordFileType, SafeGroup, count
 from engine.errors import KleosError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SafeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="kleos")
 def main():
     """Kleos: AI opponents and a tournament arena for historical strategy board games."""
@@ -24,12 +25,13 @@ def games():
 
 @main.command()
 @click.argument("game_names", nargs=-1, metavar="[GAME]...")
-@click.option("--players", "-p", type=int, default=None, help="Player count (default: every count the game has).")
-@click.option("--seconds", type=float, default=2.0, show_default=True, help="Measuring time per configuration.")
+@click.option("--players", "-p", type=count(1), default=None,
+              help="Player count (default: every count the game has).")
+@click.option("--seconds", type=SECONDS, default=2.0, show_default=True, help="Measuring time per configuration.")
 @click.option("--markdown", is_flag=True, help="Print a markdown table (as in docs/performance.md).")
 @click.option("--search", "search_figures", is_flag=True,
               help="Measure the searchers instead: ISMCTS and MCTS iterations/s, overhead share, 2-worker speed-up.")
-@click.option("--repeats", type=int, default=5, show_default=True, help="Measurements per figure (medians).")
+@click.option("--repeats", type=count(1), default=5, show_default=True, help="Measurements per figure (medians).")
 @click.option("--no-parallel", is_flag=True, help="With --search: skip the 2-worker measurement.")
 def bench(game_names, players, seconds, markdown, search_figures, repeats, no_parallel):
     """Measure speed on one core: playouts, clone and determinize, or with --search the searchers.
@@ -101,13 +103,14 @@ def _default_out(game: str, what: str) -> str:
 def game_arguments(f):
     f = click.option("--option", "-o", multiple=True, metavar="NAME=VALUE[,...]",
                      help="Game option (repeatable), e.g. -o cards=8.")(f)
-    f = click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's).")(f)
+    f = click.option("--players", "-p", type=count(1), default=None,
+                     help="Number of players (default: the game's).")(f)
     return f
 
 
 def referee_arguments(f):
-    f = click.option("--gametime", type=float, default=None, help="Seconds each seat may use in a game.")(f)
-    f = click.option("--movetime", type=float, default=None, help="Seconds a move may take.")(f)
+    f = click.option("--gametime", type=SECONDS, default=None, help="Seconds each seat may use in a game.")(f)
+    f = click.option("--movetime", type=SECONDS, default=None, help="Seconds a move may take.")(f)
     f = click.option("--on-timeout", "timeout", type=click.Choice(["forfeit", "random"]), default="forfeit",
                      show_default=True, help="A late move forfeits the game, or a random move is played.")(f)
     f = click.option("--on-illegal", "illegal", type=click.Choice(["forfeit", "retry"]), default="forfeit",
@@ -132,19 +135,19 @@ def bots_command():
 @click.argument("game")
 @click.option("--bot", "bots", multiple=True, required=True, metavar="SPEC",
               help="A bot spec (repeat: at least two bots, or one to play itself), e.g. --bot ismcts:time=0.5.")
-@click.option("--games", "-n", type=int, default=10, show_default=True,
+@click.option("--games", "-n", type=count(1), default=10, show_default=True,
               help="Games for each table of bots, rounded up to whole seat rotations.")
 @click.option("--mode", type=click.Choice(["roundrobin", "gauntlet"]), default="roundrobin", show_default=True,
               help="Every table of bots, or the first bot against the others (gauntlet).")
 @game_arguments
-@click.option("--seed", type=int, default=1, show_default=True, help="Tournament seed (the dice of every game).")
-@click.option("--jobs", "-j", type=int, default=0, help="Games at once on local processes (0: every core).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Tournament seed (the dice of every game).")
+@click.option("--jobs", "-j", type=count(0), default=0, help="Games at once on local processes (0: every core).")
+@click.option("--out", type=OutFile(), default=None,
               help="JSON-lines record file (default: kleos-tournament-<game>-<time>.jsonl).")
 @click.option("--resume", is_flag=True, help="Continue the tournament recorded in --out.")
 @referee_arguments
-@click.option("--bootstrap", type=int, default=200, show_default=True, help="Bootstrap samples for intervals.")
-@click.option("--chart", type=click.Path(dir_okay=False), default=None, help="Save a rating chart (PNG/SVG).")
+@click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
+@click.option("--chart", type=OutFile(CHART_FORMATS), default=None, help="Save a rating chart (PNG/SVG/PDF).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume, illegal, timeout, movetime,
                gametime, bootstrap, chart, quiet):
@@ -190,15 +193,15 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume
 @click.argument("game")
 @click.option("--bot", "bots", multiple=True, required=True, metavar="SPEC",
               help="Give it twice: the challenger A first, then the baseline B.")
-@click.option("--elo0", type=float, default=0.0, show_default=True, help="H0: A is this much stronger.")
-@click.option("--elo1", type=float, default=10.0, show_default=True, help="H1: A is this much stronger.")
-@click.option("--alpha", type=float, default=0.05, show_default=True, help="Chance of accepting H1 when H0 holds.")
-@click.option("--beta", type=float, default=0.05, show_default=True, help="Chance of accepting H0 when H1 holds.")
-@click.option("--max-games", type=int, default=20000, show_default=True, help="Give up (inconclusive) after this.")
+@click.option("--elo0", type=Finite(), default=0.0, show_default=True, help="H0: A is this much stronger.")
+@click.option("--elo1", type=Finite(), default=10.0, show_default=True, help="H1: A is this much stronger.")
+@click.option("--alpha", type=Finite(0, 0.5), default=0.05, show_default=True, help="Chance of accepting H1 when H0 holds.")
+@click.option("--beta", type=Finite(0, 0.5), default=0.05, show_default=True, help="Chance of accepting H0 when H1 holds.")
+@click.option("--max-games", type=count(1), default=20000, show_default=True, help="Give up (inconclusive) after this.")
 @game_arguments
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--jobs", "-j", type=int, default=0, help="Games at once on local processes (0: every core).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="JSON-lines record file.")
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--jobs", "-j", type=count(0), default=0, help="Games at once on local processes (0: every core).")
+@click.option("--out", type=OutFile(), default=None, help="JSON-lines record file.")
 @click.option("--resume", is_flag=True, help="Continue the test recorded in --out.")
 @referee_arguments
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
@@ -241,17 +244,17 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
 @click.argument("game")
 @click.option("--pair", "pairs", nargs=2, multiple=True, required=True, metavar="A B",
               help="A pairing, the challenger A then B (repeat for more rows), e.g. --pair ismcts greedy.")
-@click.option("--games", "-n", type=int, default=100, show_default=True,
+@click.option("--games", "-n", type=count(1), default=100, show_default=True,
               help="Games a pairing, rounded up to whole seat rotations.")
 @click.option("--seating", type=click.Choice(["one", "alternate"]), default="one", show_default=True,
               help="With 3+ players: one A against B in every other seat, or A, B, A, ...")
 @game_arguments
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals.")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True, help="Games at once (0: every core).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the deals.")
+@click.option("--jobs", "-j", type=count(0), default=1, show_default=True, help="Games at once (0: every core).")
+@click.option("--out", type=OutFile(), default=None,
               help="Record file for every game, .jsonl or .jsonl.gz (default: kleos-strength-<game>-<time>.jsonl).")
 @click.option("--resume", is_flag=True, help="Continue the pairings recorded in --out.")
-@click.option("--table", "table_out", type=click.Path(dir_okay=False), default=None,
+@click.option("--table", "table_out", type=OutFile(), default=None,
               help="Also append the markdown table to this file.")
 @referee_arguments
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
@@ -290,10 +293,10 @@ def strength(game, pairs, games, seating, players, option, seed, jobs, out, resu
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--bootstrap", type=int, default=200, show_default=True, help="Bootstrap samples for intervals.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap.")
-@click.option("--chart", type=click.Path(dir_okay=False), default=None, help="Save a rating chart (PNG/SVG).")
+@click.argument("files", nargs=-1, required=True, type=RecordFileType())
+@click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bootstrap.")
+@click.option("--chart", type=OutFile(CHART_FORMATS), default=None, help="Save a rating chart (PNG/SVG/PDF).")
 @click.option("--pairs", is_flag=True, help="The strength table instead: one row a pairing of `kleos strength` "
                                             "(runs pooled).")
 def ratings(files, bootstrap, seed, chart, pairs):
@@ -321,6 +324,8 @@ def ratings(files, bootstrap, seed, chart, pairs):
             click.echo(markdown_table(game, json.loads(options), pair_rows(mine)) + "\n")
         click.echo(f"pooled from {', '.join(files)}")
         return
+    if not any(r.result for r in records):
+        raise click.ClickException(f"no finished game to rate in {', '.join(files)}")
     games = {r.game for r in records}
     if len(games) > 1:
         raise click.ClickException(f"the files mix games ({', '.join(sorted(games))}); rate one game at a time")
@@ -339,13 +344,13 @@ def ratings(files, bootstrap, seed, chart, pairs):
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--game", "-g", "index", type=int, default=None, help="Which game of the file (0-based).")
-@click.option("--seat", "-s", type=int, default=None, help="Render from this seat (default: the whole truth).")
+@click.argument("file", type=RecordFileType())
+@click.option("--game", "-g", "index", type=count(0), default=None, help="Which game of the file (0-based).")
+@click.option("--seat", "-s", type=count(0), default=None, help="Render from this seat (default: the whole truth).")
 @click.option("--verify", is_flag=True, help="Replay every game and check it reaches its recorded result.")
 @click.option("--step/--no-step", default=None, help="Wait for Enter between moves (default: when interactive).")
 @click.option("--moves", is_flag=True, help="Print the numbered move list with the bots' reports.")
-@click.option("--ply", type=int, default=None, help="Print the position after this many actions (0: the start).")
+@click.option("--ply", type=count(0), default=None, help="Print the position after this many actions (0: the start).")
 @click.option("--final", is_flag=True, help="Print the final position and the result.")
 @click.option("--stats", "show_stats", is_flag=True, help="Print each seat's recorded search statistics.")
 def replay(file, index, seat, verify, step, moves, ply, final, show_stats):
@@ -369,10 +374,10 @@ def replay(file, index, seat, verify, step, moves, ply, final, show_stats):
 
 
 @main.command("export")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=RecordFileType())
 @click.option("--text", is_flag=True, required=True, help="Tag pairs and numbered moves (the only export so far).")
-@click.option("--game", "-g", "index", type=int, default=None, help="Only this game of the file (0-based).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write here instead of printing.")
+@click.option("--game", "-g", "index", type=count(0), default=None, help="Only this game of the file (0-based).")
+@click.option("--out", type=OutFile(), default=None, help="Write here instead of printing.")
 def export_command(file, text, index, out):
     """Write the games of a record file as text a person reads and a diff shows (`kleos import` reads it back)."""
     from arena.textrecord import export_records
@@ -398,7 +403,7 @@ def export_command(file, text, index, out):
 
 @main.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--out", type=click.Path(dir_okay=False), required=True,
+@click.option("--out", type=OutFile(), required=True,
               help="The record file to write (.jsonl or .jsonl.gz); it must not exist yet.")
 def import_command(file, out):
     """Read a text export back into a record file; every game is replayed as it is read."""
@@ -424,7 +429,7 @@ def import_command(file, out):
 @main.command()
 @click.option("--bot", default=None, metavar="SPEC",
               help="The bot to serve (default: ismcts, thinking 80% of each go's movetime; else 1000 iterations).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bot's randomness.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's randomness.")
 def engine(bot, seed):
     """Serve a bot over stdin/stdout in the Kleos text protocol (docs/protocol.md)."""
     from arena.engine import EngineSession
@@ -445,15 +450,15 @@ def engine(bot, seed):
 @game_arguments
 @click.option("--level", type=click.Choice(["easy", "medium", "hard", "max"]), default=None,
               help="Difficulty of the bots that fill the seats left over (docs/play.md gives their strength).")
-@click.option("--seed", type=int, default=None, help="Seed of the game (default: from the clock).")
-@click.option("--games", "-n", type=int, default=1, show_default=True, help="Games to play in a row.")
+@click.option("--seed", type=SEED, default=None, help="Seed of the game (default: from the clock).")
+@click.option("--games", "-n", type=count(1), default=1, show_default=True, help="Games to play in a row.")
 @click.option("--rated", is_flag=True, help="Rated rules: no hint, no undo, an illegal or late move forfeits.")
-@click.option("--movetime", type=float, default=None, help="Seconds a whole turn may take (a seat's consecutive "
+@click.option("--movetime", type=SECONDS, default=None, help="Seconds a whole turn may take (a seat's consecutive "
                                                            "decisions); in rated games a late turn loses.")
-@click.option("--gametime", type=float, default=None, help="Seconds each seat may use in the whole game.")
+@click.option("--gametime", type=SECONDS, default=None, help="Seconds each seat may use in the whole game.")
 @click.option("--hint", default="auto", metavar="BOT", help="Bot spec for 'hint' (auto: ismcts if built).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Also append the game records here.")
-@click.option("--save", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=OutFile(), default=None, help="Also append the game records here.")
+@click.option("--save", type=OutFile(), default=None,
               help="The game's save file, rewritten after every move (default: kleos-play-<game>-<time>.json).")
 @click.option("--resume", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Go on with the unfinished game saved in FILE (same seats, seed and rules).")
@@ -466,8 +471,6 @@ def play(game, seats, players, option, level, seed, games, rated, movetime, game
     from arena.console.session import PlayRequest, PlaySession
     if game is None and resume is None:
         raise click.UsageError("name the GAME to play (kleos games lists them), or --resume FILE")
-    if games < 1:
-        raise click.BadParameter("must be at least 1", param_hint="--games")
     try:
         options = _game_options(game, players, option) if game else {}
         request = PlayRequest(game, list(seats), options, seed, games, rated, movetime, gametime, hint, out, save,

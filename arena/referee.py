@@ -10,11 +10,12 @@ format), and a move taken back with ``undo`` brings the same dice and cards agai
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import asdict, dataclass
 
 from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
-                       Turn, UndoRequest)
+                       RefereeError, Turn, UndoRequest)
 from engine.chance import pick_outcome
 from engine.errors import KleosError
 from engine.records import GameRecord
@@ -52,10 +53,15 @@ class Policies:
             raise ValueError(f"illegal-move policy must be forfeit or retry, got {self.illegal!r}")
         if self.timeout not in ("forfeit", "random"):
             raise ValueError(f"time-out policy must be forfeit or random, got {self.timeout!r}")
-        for name in ("movetime", "gametime"):
+        for name in ("movetime", "gametime", "grace"):
             value = getattr(self, name)
-            if value is not None and value <= 0:
-                raise ValueError(f"{name} must be positive seconds, got {value!r}")
+            if value is None and name != "grace":
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value < 0 or (value == 0 and name != "grace"):
+                raise ValueError(f"{name} must be a finite number of seconds above zero, got {value!r}")
+        if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
+            raise ValueError(f"retries must be a whole number >= 0, got {self.retries!r}")
 
     @classmethod
     def casual(cls, **kw) -> "Policies":
@@ -216,6 +222,8 @@ class Referee:
                     problem, aborted = ("quit", f"{bot.spec} quit"), True
                 except UndoRequest as e:
                     problem = ("undo", e)
+                except RefereeError:         # our own code failed, not the bot: no one is charged
+                    raise
                 except Exception as e:       # BotCrashed, or a bug in an in-process bot: it lost, the game ends
                     problem = ("crash", f"{bot.spec}: {type(e).__name__}: {e}")
                 elapsed = time.perf_counter() - started

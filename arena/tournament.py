@@ -174,7 +174,12 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
         raise TournamentError(f"{cfg.game} is for {spec.min_players}-{spec.max_players} players")
     _check_bots(cfg)
     records_file = RecordFile(out)
+    repaired = records_file.repair() if resume else []
     existing, problems = records_file.read()
+    if problems and not existing and not resume:
+        raise TournamentError(f"{out} already holds data that is no game record ({problems[0]}); choose another "
+                              "--out")
+    problems = repaired + problems
     fingerprint = cfg.fingerprint()
     ours = [r for r in existing if r.meta.get("tournament") == fingerprint]
     if (ours if shared_file else existing) and not resume:
@@ -189,7 +194,7 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
     if limit is not None:
         todo = todo[:limit]
     for p in problems:
-        echo(f"warning: skipped an unreadable line: {p}")
+        echo(f"warning: {p}")
 
     removed: dict = {}
     crashes = {label: 0 for label in cfg.labels}
@@ -255,13 +260,27 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
 
 
 def _check_bots(cfg: TournamentConfig) -> None:
-    """Build each bot once before any game, so a bad spec fails at once with its message."""
-    from bots import make_bot
     for spec in cfg.bots:
         if spec.split(":", 1)[0].strip().lower() == "human":
             raise TournamentError("human seats belong in `kleos play`, not in tournaments")
-        if spec.split(":", 1)[0].strip().lower() != "cmd":
-            make_bot(spec).close()
+    check_game_and_bots(cfg.game, cfg.options, cfg.bots)
+
+
+def check_game_and_bots(game: str, options: dict, specs: list[str]) -> None:
+    """Build the game and each bot once before any game, so a bad spec fails at once with its message; a ``cmd:``
+    player is started and must answer ``protocol_version`` (a program that does not exist, or does not speak the
+    protocol, stops the run before it starts, as in cutechess)."""
+    from bots import BotCrashed, BotTimeout, make_bot
+    load_game(game, **options)
+    for spec in dict.fromkeys(specs):
+        bot = make_bot(spec)
+        try:
+            if hasattr(bot, "check_starts"):
+                bot.check_starts()
+        except (BotCrashed, BotTimeout) as e:
+            raise TournamentError(f"bot {spec!r} cannot play: {e}") from None
+        finally:
+            bot.close()
 
 
 class Ladder:

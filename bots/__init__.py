@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from bots.base import (BadBotSpecError, Bot, BotCrashed, BotResigns, BotTimeout, Event, GameInfo,  # noqa: F401
-                       IllegalMoveReply, QuitRequest, Turn, UndoRequest)
+                       IllegalMoveReply, QuitRequest, RefereeError, Turn, UndoRequest)
 from bots.spec import check_options, parse_spec
 
 # name -> "module:Class"; imported on use, so a missing optional part (the searchers) only fails when asked for

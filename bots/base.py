@@ -29,6 +29,11 @@ class IllegalMoveReply(KleosError):
     """The bot answered with something that is no legal move here (the text is kept for the message)."""
 
 
+class RefereeError(KleosError):
+    """The referee's own side failed while talking to a bot (a bug in Kleos, not the bot's fault): the game is
+    abandoned unrecorded and no seat is charged a loss."""
+
+
 class BotResigns(Exception):
     """Raised by ``act`` to resign the game."""
 

@@ -15,7 +15,7 @@ import threading
 import time
 
 from bots.base import (BadBotSpecError, Bot, BotCrashed, BotResigns, BotTimeout, Event, GameInfo,
-                       IllegalMoveReply, Turn)
+                       IllegalMoveReply, RefereeError, Turn)
 from bots.protocol import PROTOCOL_VERSION, Reply, event_args, go_args, obs_payload, parse_reply_head
 
 _EOF = object()
@@ -100,6 +100,14 @@ class ExternalBot(Bot):
         self._kill()
         detail = f" (exit code {code})" if code is not None else ""
         return BotCrashed(f"{self.spec}: {what}{detail}" + (f"; stderr: {tail}" if tail else ""))
+
+    def check_starts(self) -> None:
+        """Start the program and check it speaks the protocol (before a tournament); BotCrashed if not."""
+        try:
+            self._start()
+        except BotTimeout as e:
+            self._kill()
+            raise BotCrashed(f"{e} (at start)") from None
 
     # --- requests --------------------------------------------------------------------------------------------
     def send(self, name: str, args: str = "") -> int:
@@ -197,6 +205,11 @@ class ExternalBot(Bot):
         except BotTimeout:
             self.late = True                       # restarted at the next game; a late reply is skipped by id
             raise
+        except (BotCrashed, IllegalMoveReply, BotResigns):
+            raise
+        except Exception as e:                     # our end of the protocol failed: not the player's fault
+            raise RefereeError(f"the referee failed while asking {self.spec} for a move: "
+                               f"{type(e).__name__}: {e}") from e
 
     def _act(self, view, turn: Turn) -> int:
         for event in self.pending:

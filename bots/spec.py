@@ -7,6 +7,8 @@
 """
 from __future__ import annotations
 
+import math
+
 from bots.base import BadBotSpecError
 
 
@@ -33,7 +35,8 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 
 def convert(bot: str, key: str, value, kind: type):
     """``value`` (often a string from a spec) as ``kind``; BadBotSpecError naming the option otherwise."""
-    if isinstance(value, kind) and not (kind is not bool and isinstance(value, bool)):
+    if isinstance(value, kind) and not (kind is not bool and isinstance(value, bool)) \
+            and not (kind is float and not math.isfinite(value)):
         return value
     text = str(value).strip()
     try:
@@ -46,7 +49,10 @@ def convert(bot: str, key: str, value, kind: type):
         if kind is int:
             return int(text)
         if kind is float:
-            return float(text)
+            number = float(text)
+            if not math.isfinite(number):
+                raise ValueError
+            return number
         return kind(text)
     except (TypeError, ValueError):
         raise BadBotSpecError(f"{bot}: option {key}={value!r} is not a valid {kind.__name__}") from None

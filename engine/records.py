@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import os
 import platform
 import tempfile
@@ -178,8 +179,9 @@ class GameRecord:
         for key, kind in checks:
             if key in obj and (not isinstance(obj[key], kind) or (kind is int and isinstance(obj[key], bool))):
                 raise BadRecordError(f"game record: {key!r} has the wrong type ({type(obj[key]).__name__})")
-        if not all(isinstance(s, str) for s in obj["seats"]):
-            raise BadRecordError("game record: 'seats' must be a list of names")
+        for key, check, what in _ELEMENT_CHECKS:
+            if key in obj and not all(check(x) for x in obj[key]):
+                raise BadRecordError(f"game record: {key!r} must be a list of {what}")
         result = obj.get("result")
         if "start" in obj and not isinstance(obj["start"], (dict, type(None))):
             raise BadRecordError("game record: 'start' must be a position (a JSON object) or null")
@@ -196,9 +198,24 @@ class GameRecord:
     def from_json(cls, line: str) -> "GameRecord":
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as e:
+        except (ValueError, RecursionError) as e:       # bad JSON, a 5,000-digit number, nesting too deep
             raise BadRecordError(f"game record is not valid JSON: {e}") from None
         return cls.from_dict(obj)
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+# what each list of a record holds: checked when it is read, so no later step meets a wrong type (a forged or
+# corrupt file is a BadRecordError naming the field, never a TypeError deep inside)
+_ELEMENT_CHECKS = (
+    ("seats", lambda x: isinstance(x, str), "names"),
+    ("bots", lambda x: isinstance(x, str), "bot specs"),
+    ("moves", lambda x: isinstance(x, str), "move texts"),
+    ("players", _is_int, "integers"),
+    ("times", lambda x: isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x), "seconds"),
+)
 
 
 def ranks_from_returns(returns: list[float]) -> list[int]:
@@ -278,10 +295,10 @@ def _lines(path):
     n = 0
     try:
         opener = gzip.open if is_gzip(path) else open
-        with opener(path, "rt", encoding="utf-8") as f:
+        with opener(path, "rb") as f:                  # decoded line by line: one bad byte spoils one line
             for n, line in enumerate(f, 1):
                 yield n, line
-    except (EOFError, OSError, zlib.error, UnicodeDecodeError) as e:
+    except (EOFError, OSError, zlib.error) as e:
         where = f"after line {n}" if n else "at its start"
         raise BadRecordError(f"{path}: the file cannot be read {where} ({type(e).__name__}: {e}); a run killed "
                              f"while writing a compressed file loses its last lines") from None
@@ -299,11 +316,23 @@ def iter_records(path, problems: list | None = None):
             if not line.strip():
                 continue
             try:
-                yield GameRecord.from_json(line)
+                record = GameRecord.from_json(_decode(line))
             except BadRecordError as e:
                 problems.append(f"{path}:{n}: {e}")
+                continue
+            record.source = f"{path}:{n}"
+            yield record
     except BadRecordError as e:
         problems.append(str(e))
+
+
+def _decode(raw: bytes) -> str:
+    if b"\0" in raw:
+        raise BadRecordError("binary data (NUL bytes), not a JSON line")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadRecordError(f"not UTF-8 text (byte {e.start} of the line)") from None
 
 
 def read_records(path) -> tuple[list[GameRecord], list[str]]:
@@ -388,6 +417,32 @@ class RecordFile:
             write_records(self.path, records, compress=True)
             problems = [p + f" (repaired: the {len(records)} readable records were kept)" for p in problems]
         return records, problems
+
+    def repair(self) -> list[str]:
+        """Make the file whole before a run goes on with it (``--resume``): drop each record cut short by a kill
+        (a line that opens a JSON object and never closes it), so its game is played again and the file reads as
+        if the run had never stopped. A message for each line dropped.
+
+        Any other unreadable line (binary data, text that is no record) raises BadRecordError naming
+        ``file:line``: that file is no record file, and nothing is written into it."""
+        if not os.path.exists(self.path) or is_gzip(self.path):     # read() mends a cut-short gzip file
+            return []
+        kept, dropped = [], []
+        for n, raw in _lines(self.path):
+            if not raw.strip():
+                continue
+            try:
+                kept.append(GameRecord.from_json(_decode(raw)))
+            except BadRecordError as e:
+                text = raw.decode("utf-8", "replace").strip()
+                if not (text.startswith("{") and not text.endswith("}")) or b"\0" in raw:
+                    raise BadRecordError(f"{self.path}:{n}: {e}; this is no record file of a run, so nothing "
+                                         "was written to it (choose another --out)") from None
+                dropped.append(f"{self.path}:{n}: a record cut short (by a kill) was dropped; its game is played "
+                               "again")
+        if dropped:
+            write_records(self.path, kept, compress=is_gzip(self.path))
+        return dropped
 
     def append(self, record) -> None:
         append_record(self.path, record)

@@ -164,6 +164,8 @@ class PlaySession:
             games = req.games
             save = req.save or f"kleos-play-{req.game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         game = load_game(game_name, **options)
+        from arena.tournament import check_game_and_bots     # a cmd: seat that cannot start fails before any game
+        check_game_and_bots(game_name, options, [s for s in seats if s.split(":")[0].strip().lower() != "human"])
         start = _load_position(game, req.start_from) if req.start_from and resume is None else None
         self.view = load_view(game)
         for g in range(games):
