@@ -44,7 +44,7 @@ def _refused(proc, *words):
     (("bench", "goofspiel", "--seconds", "-1"), ("--seconds", "above zero")),
     (("bench", "goofspiel", "--seconds", "nan"), ("--seconds", "finite")),
     (("play", *G, "--seat", "random", "--seat", "random", "--movetime", "-1"), ("--movetime",)),
-    (("play", *G, "-p", "7", "--seat", "random", "--seat", "random"), ("players=7",)),
+    (("play", *G, "-p", "7", "--seat", "random", "--seat", "random"), ("2 to 5 players, not 7",)),
     (("play", *G, "--seat", "random", "--seat", "random", "--out", "nodir/p.jsonl"), ("--out", "does not exist")),
     (("play", *G, "--seat", "random", "--seat", "random", "--games", "0"), ("--games",)),
     (("play", *G, "--seat", "random", "--seat", "cmd:/no/such/program"), ("cannot start",)),

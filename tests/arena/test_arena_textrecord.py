@@ -111,4 +111,4 @@ def test_replay_views(tmp_path, kleos, games):
     assert "result: " in out and "2. P0: bid:" in out and "ms/move" in out
     assert kleos("replay", "g.jsonl.gz", "--ply", "0", "-g", "2").stdout.count("polis") >= 1
     bad = kleos("replay", "g.jsonl.gz", "--ply", "-1", check=False)
-    assert bad.returncode == 1 and "--ply must be" in bad.stderr
+    assert bad.returncode != 0 and "--ply" in bad.stderr and "Traceback" not in bad.stderr
