@@ -122,6 +122,17 @@ def _fail(e: Exception):
     raise click.ClickException(str(e))
 
 
+def _progress_echo(what: str):
+    """A progress callback (done, total) that redraws one line on stderr (None when stderr is no terminal)."""
+    import sys
+    if not sys.stderr.isatty():
+        return None
+
+    def report(done: int, total: int):
+        click.echo(f"\r{what} {done}/{total}", err=True, nl=done == total)
+    return report
+
+
 # --- commands ------------------------------------------------------------------------------------------------
 @main.command("bots")
 def bots_command():
@@ -353,8 +364,19 @@ def ratings(files, bootstrap, seed, chart, pairs):
 @click.option("--ply", type=count(0), default=None, help="Print the position after this many actions (0: the start).")
 @click.option("--final", is_flag=True, help="Print the final position and the result.")
 @click.option("--stats", "show_stats", is_flag=True, help="Print each seat's recorded search statistics.")
-def replay(file, index, seat, verify, step, moves, ply, final, show_stats):
+@click.option("--html", type=click.Path(dir_okay=False), default=None,
+              help="Write a self-contained replay page (board at every ply, moves, clock, statistics; views of "
+                   "every seat, or only --seat's) instead of printing.")
+def replay(file, index, seat, verify, step, moves, ply, final, show_stats, html):
     """Step through a recorded game, or --verify every game of a record file (.jsonl or .jsonl.gz)."""
+    if html:
+        from arena.viewer import write_viewer
+        try:
+            write_viewer(file, index or 0, html, seat=seat, progress=_progress_echo("drawing"))
+        except KleosError as e:
+            _fail(e)
+        click.echo(f"replay page written to {html}")
+        return
     from arena.replay import replay_game, verify_file
     try:
         if moves or ply is not None or final or show_stats:
@@ -424,6 +446,26 @@ def import_command(file, out):
     except KleosError as e:
         _fail(e)
     click.echo(f"{len(records)} games imported into {out}")
+
+
+@main.command()
+@click.argument("game")
+@game_arguments
+@click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A JSON state (State.to_json output) to draw.")
+@click.option("--view", "seat", type=int, default=None, help="Draw what this seat sees (default: everything).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Without --state: seed of a random game ...")
+@click.option("--plies", type=int, default=0, show_default=True, help="... cut after this many actions.")
+@click.option("--scale", type=float, default=1.0, show_default=True, help="PNG pixels per SVG unit.")
+@click.option("--out", "-O", "out", type=click.Path(dir_okay=False), required=True, help="out.svg or out.png")
+def render(game, players, option, state_file, seat, seed, plies, scale, out):
+    """Draw a position of GAME as SVG (or PNG through cairosvg)."""
+    from arena.pictures import render_to_file
+    try:
+        render_to_file(game, _game_options(game, players, option), out, state_file, seat, seed, plies, scale)
+    except KleosError as e:
+        _fail(e)
+    click.echo(f"picture written to {out}")
 
 
 @main.command()

@@ -23,6 +23,16 @@ def verify_file(path, echo=print) -> tuple[int, list[str]]:
     return ok, failures
 
 
+def read_game(path, index: int):
+    """Game ``index`` (0-based) of the record file ``path`` (BadRecordError naming the problem)."""
+    records, problems = read_records(path)
+    if not records:
+        raise BadRecordError(f"{path} holds no readable game record" + (f" ({problems[0]})" if problems else ""))
+    if not 0 <= index < len(records):
+        raise BadRecordError(f"{path} holds games 0..{len(records) - 1}; there is no game {index}")
+    return records[index]
+
+
 def replay_game(path, index: int = 0, seat: int | None = None, interactive: bool = False, echo=print,
                 inp=None) -> None:
     """Show game ``index`` of ``path`` move by move, rendered for ``seat`` (None: everything).
@@ -30,12 +40,7 @@ def replay_game(path, index: int = 0, seat: int | None = None, interactive: bool
     From a seat, moves that seat could not see are shown as hidden. Interactive: Enter goes on, 'b' back,
     a number jumps to that move, 'q' stops.
     """
-    records, problems = read_records(path)
-    if not records:
-        raise BadRecordError(f"{path} holds no readable game record" + (f" ({problems[0]})" if problems else ""))
-    if not 0 <= index < len(records):
-        raise BadRecordError(f"{path} holds games 0..{len(records) - 1}; there is no game {index}")
-    record = records[index]
+    record = read_game(path, index)
     states = list(replay(record))
     if seat is not None and not 0 <= seat < len(record.seats):
         raise BadRecordError(f"seat {seat} is out of range 0..{len(record.seats) - 1}")
