@@ -364,7 +364,7 @@ def ratings(files, bootstrap, seed, chart, pairs):
 @click.option("--ply", type=count(0), default=None, help="Print the position after this many actions (0: the start).")
 @click.option("--final", is_flag=True, help="Print the final position and the result.")
 @click.option("--stats", "show_stats", is_flag=True, help="Print each seat's recorded search statistics.")
-@click.option("--html", type=click.Path(dir_okay=False), default=None,
+@click.option("--html", type=OutFile((".html", ".htm")), default=None,
               help="Write a self-contained replay page (board at every ply, moves, clock, statistics; views of "
                    "every seat, or only --seat's) instead of printing.")
 def replay(file, index, seat, verify, step, moves, ply, final, show_stats, html):
@@ -453,11 +453,12 @@ def import_command(file, out):
 @game_arguments
 @click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="A JSON state (State.to_json output) to draw.")
-@click.option("--view", "seat", type=int, default=None, help="Draw what this seat sees (default: everything).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Without --state: seed of a random game ...")
-@click.option("--plies", type=int, default=0, show_default=True, help="... cut after this many actions.")
-@click.option("--scale", type=float, default=1.0, show_default=True, help="PNG pixels per SVG unit.")
-@click.option("--out", "-O", "out", type=click.Path(dir_okay=False), required=True, help="out.svg or out.png")
+@click.option("--view", "seat", type=count(0), default=None, help="Draw what this seat sees (default: everything).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Without --state: seed of a random game ...")
+@click.option("--plies", type=count(0), default=0, show_default=True, help="... cut after this many actions.")
+@click.option("--scale", type=Finite(above=0, below=20), default=1.0, show_default=True,
+              help="PNG pixels per SVG unit.")
+@click.option("--out", "-O", "out", type=OutFile((".svg", ".png")), required=True, help="out.svg or out.png")
 def render(game, players, option, state_file, seat, seed, plies, scale, out):
     """Draw a position of GAME as SVG (or PNG through cairosvg)."""
     from arena.pictures import render_to_file

@@ -119,10 +119,10 @@ def test_render_command(tmp_path):
     result = runner.invoke(main, ["render", "goofspiel", "--state", str(state_file), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert render(state) == out.read_text()
-    for args, message in ((["goofspiel", "--out", str(tmp_path / "x.gif")], "written as .svg or .png"),
+    for args, message in ((["goofspiel", "--out", str(tmp_path / "x.gif")], "use one of .svg, .png"),
                           (["goofspiel", "--view", "3", "--out", str(out)], "seat 3 is out of range"),
                           (["chess", "--out", str(out)], "unknown game 'chess'"),
-                          (["goofspiel", "--plies", "-1", "--out", str(out)], "--plies must be 0 or more")):
+                          (["goofspiel", "--plies", "-1", "--out", str(out)], "-1 is not in the range x>=0")):
         result = runner.invoke(main, ["render", *args])
         assert result.exit_code != 0 and message in result.output, result.output
     state_file.write_text("{broken")
