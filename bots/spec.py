@@ -2,6 +2,8 @@
 
 >>> parse_spec("ismcts:time=1.0,c=0.7")
 ('ismcts', {'time': '1.0', 'c': '0.7'})
+>>> parse_spec("os-ismcts:time=0.2,twin=goofspiel(num_cards=6,imp_info=False)")
+('os-ismcts', {'time': '0.2', 'twin': 'goofspiel(num_cards=6,imp_info=False)'})
 >>> parse_spec("cmd:python my_bot.py --fast")
 ('cmd', {'command': 'python my_bot.py --fast'})
 """
@@ -23,7 +25,7 @@ def parse_spec(spec: str) -> tuple[str, dict]:
             raise BadBotSpecError("cmd: needs a command line, e.g. 'cmd:python my_bot.py'")
         return name, {"command": rest.strip()}
     options = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for part in filter(None, (p.strip() for p in _split_top(rest))):
         if "=" not in part:
             raise BadBotSpecError(f"bot option {part!r} in {spec!r} is not of the form name=value")
         key, value = (s.strip() for s in part.split("=", 1))
@@ -31,6 +33,21 @@ def parse_spec(spec: str) -> tuple[str, dict]:
             raise BadBotSpecError(f"bot option {key!r} given twice in {spec!r}")
         options[key] = value
     return name, options
+
+
+def _split_top(text: str) -> list[str]:
+    """Split at the commas outside parentheses: a value may be a game string such as ``goofspiel(a=1,b=2)``."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
 
 
 def convert(bot: str, key: str, value, kind: type):

@@ -46,6 +46,10 @@ def openspiel_view(game, view):
     return KleosState(game, view.clone())
 
 
+TWIN = ("twin", (str, "", "an OpenSpiel game string with the Kleos game's action ids, step for step: the bot "
+                         "plays there (OpenSpiel's C++ speed) on a history consistent with what its seat saw"))
+
+
 class OpenSpielBot(Bot):
     """Common part: the OpenSpiel game per Kleos game, the view handed over, the answer checked."""
 
@@ -55,19 +59,37 @@ class OpenSpielBot(Bot):
         _pyspiel()                                   # a missing extra fails when the bot is made, with the fix
         super().__init__(spec, **options)
         self.game = None
+        self.twin = None
 
     def new_game(self, info: GameInfo) -> None:
         super().new_game(info)
         import numpy as np
-        self.game = openspiel_game(info)
+        from engine.rng import RNG
+        from interop.openspiel.games import PREFIX
         self.random_state = np.random.RandomState(info.seed % 2 ** 32)
+        self.rng = RNG(info.seed)
+        self.twin = None
+        if self.options.get("twin"):
+            if info.game.startswith(PREFIX):
+                raise BadBotSpecError(f"{self.name}: twin= is for Kleos games; {info.game} is OpenSpiel's already")
+            from engine.registry import load_game
+            from interop.openspiel.twin import Twin
+            self.twin = Twin(self.options["twin"], load_game(info.game, **info.options), info.seat)
+            self.game = self.twin.bridge.game
+        else:
+            self.game = openspiel_game(info)
         self.start(info)
 
     def start(self, info: GameInfo) -> None:
         """Build the OpenSpiel bot for this game."""
 
     def act(self, view, turn: Turn) -> int:
-        state = openspiel_view(self.game, view)
+        if len(turn.legal) == 1:
+            # a forced move needs no search (and a twin may play such moves by itself: OpenSpiel's goofspiel
+            # deals its last round without asking)
+            self.last_stats = {"forced": True}
+            return turn.legal[0]
+        state = self.twin.state(view, turn, self.rng) if self.twin else openspiel_view(self.game, view)
         started = time.perf_counter()
         action = int(self.choose(state, turn))
         self.last_stats = {**self.last_stats, "seconds": time.perf_counter() - started}
@@ -81,7 +103,7 @@ class RandomBot(OpenSpielBot):
     """OpenSpiel's uniform random bot."""
 
     name = "os-random"
-    OPTIONS = {}
+    OPTIONS = dict([TWIN])
 
     def start(self, info):
         self.bot = _pyspiel().make_uniform_random_bot(info.seat, int(self.random_state.randint(2 ** 31)))
@@ -103,6 +125,7 @@ class ISMCTSBot(OpenSpielBot):
         "final": (str, "visits", "final move: visits (most visited) or value (best mean)"),
         "worlds": (int, -1, "max_world_samples: root samples kept and reused (-1: a new one each simulation)"),
         "observation_keys": (bool, False, "key nodes by observation strings instead of information states"),
+        **dict([TWIN]),
     }
 
     def __init__(self, spec=None, **options):
@@ -135,10 +158,13 @@ class ISMCTSBot(OpenSpielBot):
     def _resampler_for(self, info):
         """OpenSpiel games without resample_from_infostate get the bridge's consistent-history sampler."""
         from interop.openspiel.games import PREFIX
-        if not info.game.startswith(PREFIX):
+        if self.twin is not None:
+            bridge = self.twin.bridge
+        elif info.game.startswith(PREFIX):
+            from engine.registry import load_game
+            bridge = load_game(info.game, **info.options).bridge
+        else:
             return
-        from engine.registry import load_game
-        bridge = load_game(info.game, **info.options).bridge
         if bridge.why_not is not None:
             raise BadBotSpecError(f"os-ismcts: {bridge.why_not}")
         if not bridge.native_resample:
@@ -161,6 +187,7 @@ class MCTSBot(OpenSpielBot):
         "c": (float, 2.0, "UCT exploration constant (uct_c)"),
         "rollouts": (int, 1, "random rollouts a leaf"),
         "solve": (bool, True, "back up proven wins and losses (MCTS-Solver)"),
+        **dict([TWIN]),
     }
 
     def start(self, info):
@@ -182,6 +209,7 @@ class CFRBot(OpenSpielBot):
     OPTIONS = {
         "iterations": (int, 1000, "CFR iterations before play"),
         "plus": (bool, False, "CFR+ instead of vanilla CFR"),
+        **dict([TWIN]),
     }
 
     def start(self, info):

@@ -92,3 +92,45 @@ def test_bad_bot_specs_name_the_problem():
     record = play_game("openspiel:tic_tac_toe", {}, ["os-ismcts:iterations=10", "os-random"], seed=1)
     assert record.result["reason"] == "crash:0" and "perfect information" in record.meta["error"]
     bot.close()
+
+
+TWIN = "goofspiel(num_cards=5,points_order=random,imp_info=False)"
+
+
+def test_twin_plays_on_openspiels_own_goofspiel():
+    record = play_game("goofspiel", {"cards": 5}, [f"os-ismcts:iterations=20,twin={TWIN}", "ismcts:iterations=100"],
+                       seed=3)
+    assert record.result["reason"] == "normal"
+    assert any(e and e.get("iterations") == 20 for e in record.evals)
+
+
+def test_twin_that_is_another_game_is_named():
+    record = play_game("goofspiel", {"cards": 5}, ["os-random:twin=kuhn_poker", "random"], seed=3)
+    assert record.result["reason"] == "crash:0" and "kuhn_poker" in record.meta["error"]
+
+
+def test_consistent_history_fits_the_seat_and_never_copies_the_hidden_bid():
+    from bots.base import Event
+    from engine.rng import RNG
+    from interop.openspiel.twin import consistent_history
+
+    game = load_game("goofspiel", cards=5)
+    state = game.new_initial_state()
+    events = []
+    for action in (2, 4, 0, 1, 3):        # prize 3; bids 5 and 1; prize 2; seat 0 bids 4 face down
+        seen = state.action_observation(action, 1)
+        mover = state.current_player()
+        kind = "chance" if mover < 0 else "move"
+        events.append(Event(len(events), kind, mover, state.action_to_str(action), action) if seen == action
+                      else Event(len(events), kind, mover, None, None, seen))
+        state.apply(action)
+    key = state.info_key(1)
+    rng = RNG(1)
+    drawn = {tuple(consistent_history(game, 1, events, {len(events): key}, rng)) for _ in range(40)}
+    assert len(drawn) > 1                                   # the pending bid of seat 0 is drawn, not copied
+    for h in drawn:
+        assert h[:4] == (2, 4, 0, 1)     # what seat 1 saw (the first bids revealed at the round end) stays
+        replay = game.new_initial_state()
+        for a in h:
+            replay.apply(a)
+        assert replay.info_key(1) == key                     # seat 1 cannot tell the history from the real one
