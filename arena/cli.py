@@ -118,6 +118,27 @@ def referee_arguments(f):
     return f
 
 
+def executor_arguments(f):
+    f = click.option("--address", default=None, metavar="HOST:PORT",
+                     help="With --executor ray: a running Ray cluster (default: start a local one of -j CPUs).")(f)
+    f = click.option("--executor", "backend", type=click.Choice(["local", "ray"]), default="local",
+                     show_default=True, help="Where games run: local processes, or a Ray cluster (kleos[ray]).")(f)
+    return f
+
+
+def _executor(backend: str, jobs: int | None, address: str | None):
+    """None for the local pool (run_tournament builds it from -j); a Ray executor when asked."""
+    if address and backend != "ray":
+        raise click.UsageError("--address is for --executor ray")
+    if backend == "local":
+        return None
+    from arena.executor import make_executor
+    try:
+        return make_executor(jobs, backend, address)
+    except KleosError as e:
+        raise click.ClickException(str(e))
+
+
 def _fail(e: Exception):
     raise click.ClickException(str(e))
 
@@ -160,8 +181,9 @@ def bots_command():
 @click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
 @click.option("--chart", type=OutFile(CHART_FORMATS), default=None, help="Save a rating chart (PNG/SVG/PDF).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume, illegal, timeout, movetime,
-               gametime, bootstrap, chart, quiet):
+@executor_arguments
+def tournament(game, bots, games, mode, players, option, seed, jobs, backend, address, out, resume, illegal, timeout,
+               movetime, gametime, bootstrap, chart, quiet):
     """Play a round robin (or gauntlet) of bots at GAME; print the crosstable and the ratings.
 
     Every bot plays every seat, and each seed is played in every seat rotation (duplicate format).
@@ -178,7 +200,8 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume
         n_games = len(schedule(cfg))
         click.echo(f"{game} ({cfg.players} players), {len(bots)} bots, {n_games} games -> {out}", err=True)
         try:
-            result = run_tournament(cfg, out, workers=jobs, resume=resume, progress=not quiet,
+            result = run_tournament(cfg, out, workers=jobs, executor=_executor(backend, jobs, address),
+                                    resume=resume, progress=not quiet,
                                     echo=lambda m: click.echo(m, err=True))
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted: the finished games are in {out}; add --resume to the same command to go on",
@@ -216,7 +239,9 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, out, resume
 @click.option("--resume", is_flag=True, help="Continue the test recorded in --out.")
 @referee_arguments
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, jobs, out, resume, illegal, timeout,
+@executor_arguments
+def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, jobs, backend, address, out, resume,
+         illegal, timeout,
          movetime, gametime, quiet):
     """Play game pairs (seats swapped, same seed) until the SPRT decides whether A is stronger than B.
 
@@ -235,7 +260,8 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
                                _policies(illegal, timeout, movetime, gametime))
         click.echo(f"SPRT {cfg.labels[0]} vs {cfg.labels[1]} at {game} ({cfg.players} players) -> {out}", err=True)
         try:
-            decision, result = run_sprt(cfg, test, out, workers=jobs, resume=resume, progress=not quiet,
+            decision, result = run_sprt(cfg, test, out, workers=jobs, executor=_executor(backend, jobs, address),
+                                        resume=resume, progress=not quiet,
                                         echo=lambda m: click.echo(m, err=True))
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted after {test.blocks} blocks ({test.summary()}); the games are in {out}; "

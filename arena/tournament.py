@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 from arena.executor import Executor, make_executor
 from arena.referee import Policies, close_kept_players, derive_seed, play_game
+from arena.worker import worker_profile
 from engine.errors import KleosError
 from engine.records import GameRecord, RecordFile  # noqa: F401  (RecordFile: where it was first)
 from engine.registry import game_spec, load_game
@@ -133,18 +134,22 @@ def schedule(cfg: TournamentConfig) -> list[Job]:
     return jobs
 
 
-def play_job(task) -> dict:
+def play_job(cfg_dict: dict, job: Job) -> dict:
     """One game of a tournament (runs in a worker process): the record as a dict."""
-    cfg_dict, job = task
     cfg = TournamentConfig.from_dict(cfg_dict)
     specs = [cfg.bots[i] for i in job.seats]
     labels = [cfg.labels[i] for i in job.seats]
     meta = {"tournament": cfg.fingerprint(), "job": job.id, "table": job.table, "block": job.block,
-            "rotation": job.rotation}
+            "rotation": job.rotation, "worker": worker_profile(cfg.game, cfg.options)}
     if cfg.mode == "pair":
         meta["pair"] = list(cfg.labels)          # A, B: the strength table's row
     return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta, keep_players=True,
                      event=EVENTS[cfg.mode]).to_dict()
+
+
+def deal_of(job: Job) -> tuple:
+    """The unit of work of a distributed run: one table's deal, in all its seat rotations."""
+    return job.table, job.block
 
 
 @dataclass
@@ -214,7 +219,7 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
                 return
             if any(cfg.labels[i] in removed for i in job.seats):
                 continue
-            yield cfg_dict, job
+            yield job
 
     bar = None
     if progress:
@@ -224,7 +229,7 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
     executor = executor or make_executor(workers)
     played = 0
     try:
-        for (_, job), result, error in executor.run(play_job, tasks()):
+        for job, result, error in executor.run(play_job, tasks(), shared=cfg_dict, block=deal_of):
             if error is not None:
                 errors.append(f"game {job.id}: {type(error).__name__}: {error}")
                 (bar.write if bar else echo)(f"error: game {job.id} could not be played: {error}")
