@@ -64,7 +64,10 @@ def fill_seats(game: str, seats: list[str], options: dict, level: str | None) ->
     except (TypeError, ValueError):
         raise PlayError(f"{game}: the player count {count!r} is not a number") from None
     if not spec.min_players <= count <= spec.max_players:
-        raise PlayError(f"{game} is for {spec.min_players} to {spec.max_players} players, not {count}")
+        span = f"{spec.min_players}" if spec.min_players == spec.max_players else \
+            f"{spec.min_players} to {spec.max_players}"
+        raise PlayError(f"{game} is for {span} players, not {count}"
+                        + (f" ({len(seats)} seats given)" if len(seats) > spec.max_players else ""))
     if len(seats) > count:
         raise PlayError(f"{len(seats)} seats given for {count} players; give at most {count} --seat")
     bots = [s for s in seats if s.split(":")[0].lower() != "human"]
@@ -173,6 +176,7 @@ class PlaySession:
             self.humans = {i: b for i, b in enumerate(bots) if b.name == "human"}
             referee = Referee(game_name, options, bots, seed + g, policies, labels=list(seats), event="play")
             referee.on_ask = self._thinking
+            self.referee, self.save, self.saved = referee, save, -1
             referee.on_move = lambda record, before, action, after, path=save: self._moved(record, before,
                                                                                            action, after, path)
             self.bots = bots
@@ -204,6 +208,10 @@ class PlaySession:
 
     # --- hooks ------------------------------------------------------------------------------------------------
     def _thinking(self, seat: int, turn) -> None:
+        record = self.referee.record
+        if len(record.actions) != self.saved:          # moves were taken back: the save follows at once
+            save_record(self.save, record)
+            self.saved = len(record.actions)
         bot = self.bots[seat]
         if bot.name == "human" or not self.humans:
             return
@@ -213,11 +221,12 @@ class PlaySession:
         limit = f" of {turn.movetime:g}s" if turn.movetime else ""
         budget = bot.options.get("time")
         limit = limit or (f" of {budget:g}s" if isinstance(budget, (int, float)) else "")
-        self.screen.status(f"  {name} ({bot.spec}) is thinking: decision {turn.turn_step + 1} of its turn, "
-                           f"{turn.turn_used:.1f}s{limit} used ...")
+        self.screen.status(f"  {name} ({bot.spec}) thinking: decision {turn.turn_step + 1} of its turn, "
+                           f"{turn.turn_used:.1f}s{limit}")
 
     def _moved(self, record, before, action, after, save: str) -> None:
         save_record(save, record)
+        self.saved = len(record.actions)
         if not self.humans:                      # bots only: the moves as the referee sees them
             mover = before.current_player()
             who = "chance" if mover < 0 else f"P{mover}"

@@ -108,6 +108,17 @@ class GameView:
         return Group(Text("Everything revealed:", style="bold"), self.board(state, None))
 
 
+class ByWidth:
+    """A renderable drawn as ``wide`` where the terminal has ``min_width`` columns or more, else as ``narrow``
+    (e.g. a table at 200 columns, one wrapped line an item at 80)."""
+
+    def __init__(self, wide, narrow, min_width: int = 120):
+        self.wide, self.narrow, self.min_width = wide, narrow, min_width
+
+    def __rich_console__(self, console, options):
+        yield self.wide if options.max_width >= self.min_width else self.narrow
+
+
 def _flat(obj, prefix: str, quiet: tuple) -> dict:
     """{'path': scalar} of a JSON observation; lists of scalars stay whole (as words)."""
     out = {}
