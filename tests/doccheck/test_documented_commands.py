@@ -62,8 +62,22 @@ def _environment() -> dict:
     return env
 
 
+# what a command needs beyond the core install: (pattern in the command, module, the extra that brings it)
+NEEDS = ((r"--executor ray", "ray", "ray"), (r"openspiel:|\bos-(ismcts|mcts|random|cfr)\b|interop", "pyspiel", "openspiel"),
+         (r"\.png\b", "cairosvg", "pictures"))
+
+
+def _skip_without_extras(text: str):
+    import importlib.util
+    import re
+    for pattern, module, extra in NEEDS:
+        if re.search(pattern, text) and importlib.util.find_spec(module) is None:
+            pytest.skip(f'needs the optional extra {extra} (pip install -e ".[{extra}]")')
+
+
 @pytest.mark.parametrize("command", COMMANDS, ids=[c.id for c in COMMANDS])
 def test_documented_command_runs(command, workdirs):
+    _skip_without_extras(command.text)
     if command.mark == "skip":
         pytest.skip(f"marked in the doc: {command.reason or 'not runnable here'}")
     if command.mark == "long" and not LONG:
