@@ -3,12 +3,13 @@
 
 The registry (engine/registry.py) hands every name with the ``openspiel:`` prefix to ``openspiel_spec``, which builds
 the ``GameSpec`` that any registered game has: the player count is the OpenSpiel game's own (set it in the game
-string, e.g. ``players=3``), and there are no other Kleos options.
+string, e.g. ``players=3``); the one Kleos option is ``returns``: ``rank`` (Kleos's convention) or ``utility``
+(OpenSpiel's utilities scaled onto [0, 1], for games played for a margin such as poker's chips).
 """
 from __future__ import annotations
 
 from engine.errors import BadOptionError, UnknownGameError
-from engine.registry import GameSpec
+from engine.registry import GameSpec, Option
 
 PREFIX = "openspiel:"
 _SPECS: dict[str, GameSpec] = {}
@@ -37,12 +38,18 @@ def openspiel_spec(name: str) -> GameSpec:
             default_players=bridge.num_players,
             make=lambda options, bridge=bridge, name=name: _make(name, bridge, options),
             has_hidden_information=not bridge.perfect,
+            options={"returns": Option("rank", "rank: 1 first, 0 last, ties share; utility: OpenSpiel's utilities "
+                                               "scaled onto [0, 1]", choices=("rank", "utility"))},
         )
     return spec
 
 
 def _make(name, bridge, options):
+    from interop.openspiel.bridge import NotDeterminizable
     from interop.openspiel.state import OpenSpielGame
+    if bridge.why_not is not None:
+        # the referee hands every bot a view from its seat; without one the game cannot be played fairly
+        raise NotDeterminizable(bridge.why_not)
     if options.get("players", bridge.num_players) != bridge.num_players:
         raise BadOptionError(f"{name}: the player count is set in the OpenSpiel game string (players=...)")
     return OpenSpielGame(name, options, bridge)

@@ -24,12 +24,23 @@ cdef class _Uniform:
 
 
 cdef class OpenSpielGame(Game):
-    """``name`` is the Kleos name (``openspiel:<game string>``); ``bridge`` the OpenSpiel game behind it."""
+    """``name`` is the Kleos name (``openspiel:<game string>``); ``bridge`` the OpenSpiel game behind it.
+
+    ``options["returns"]``: ``rank`` (Kleos's convention: 1 first, 0 last, ties share) or ``utility`` (OpenSpiel's
+    utilities mapped linearly from [min_utility, max_utility] onto [0, 1], for games played for a margin, such as
+    poker's chips)."""
     cdef readonly object bridge
+    cdef bint by_utility
+    cdef double low, span
 
     def __init__(self, str name, dict options, bridge):
         super().__init__(name, options, bridge.num_players, bridge.num_distinct_actions)
         self.bridge = bridge
+        self.by_utility = options.get("returns", "rank") == "utility"
+        self.low = bridge.game.min_utility()
+        self.span = bridge.game.max_utility() - self.low
+        if self.by_utility and not self.span > 0:
+            raise ValueError(f"{name}: returns=utility needs a game whose utilities span a range")
 
     cpdef State new_initial_state(self):
         return wrap(self, self.bridge.game.new_initial_state())
@@ -133,10 +144,15 @@ cdef class OpenSpielState(State):
     cdef void c_returns(self, double* out) noexcept:
         cdef double keys[MAX_PLAYERS]
         cdef int p
+        cdef OpenSpielGame game = <OpenSpielGame>self.game
         values = self.os_state.returns()
         for p in range(self.num_players):
             keys[p] = values[p]
-        returns_from_keys(keys, self.num_players, out)
+        if game.by_utility:
+            for p in range(self.num_players):
+                out[p] = min(1.0, max(0.0, (keys[p] - game.low) / game.span))
+        else:
+            returns_from_keys(keys, self.num_players, out)
 
     cdef void c_evaluate(self, double* out) noexcept:
         # OpenSpiel games carry no heuristic: a depth-limited search scores the cut-off as an even share

@@ -134,3 +134,35 @@ def test_consistent_history_fits_the_seat_and_never_copies_the_hidden_bid():
         for a in h:
             replay.apply(a)
         assert replay.info_key(1) == key                     # seat 1 cannot tell the history from the real one
+
+
+def test_returns_by_rank_or_by_utility():
+    by_rank = load_game("openspiel:kuhn_poker").new_initial_state()
+    by_utility = load_game("openspiel:kuhn_poker", returns="utility").new_initial_state()
+    for state in (by_rank, by_utility):
+        for action in (0, 1, 1, 1):     # deal J and Q; player 0 bets, player 1 calls: Q wins 2 chips
+            state.apply(action)
+    assert by_rank.returns() == [0.0, 1.0] and by_rank.scores() == [-2.0, 2.0]
+    assert by_utility.returns() == [0.0, 1.0]          # -2 and +2 are kuhn_poker's utility bounds
+    state = load_game("openspiel:kuhn_poker", returns="utility").new_initial_state()
+    for action in (0, 1, 0, 0):         # both pass: Q wins 1 chip
+        state.apply(action)
+    assert state.returns() == [0.25, 0.75]
+    with pytest.raises(Exception, match="returns"):
+        load_game("openspiel:kuhn_poker", returns="chips")
+
+
+def test_a_game_that_cannot_be_determinized_is_refused_not_shown():
+    from interop.openspiel.bridge import NotDeterminizable
+    game = load_game(GOOF)
+    state = game.new_initial_state()
+    state.apply(0)
+    saved = game.bridge.why_not
+    game.bridge.why_not = "openspiel: this game hides information and cannot resample it"
+    try:
+        with pytest.raises(NotDeterminizable, match="cannot resample"):
+            state.determinize(1, 5)
+        with pytest.raises(NotDeterminizable, match="cannot resample"):
+            play_game(GOOF, {}, ["random", "random"], seed=1)        # refused before any move
+    finally:
+        game.bridge.why_not = saved
