@@ -21,7 +21,7 @@ def games():
     from arena.listing import describe_games
     from engine.registry import game_spec, list_games
     click.echo(describe_games([game_spec(name) for name in list_games()]))
-    click.echo("\nAnd any OpenSpiel game as openspiel:<game string>, e.g. 'openspiel:liars_dice' "
+    click.echo("\nAnd any OpenSpiel game as openspiel:<game string>, e.g. 'openspiel:liars_dice'\n"
                '(docs/openspiel.md; pip install "kleos[openspiel]").')
 
 
