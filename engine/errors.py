@@ -36,3 +36,8 @@ class NoLegalActionError(KleosError, RuntimeError):
 
 class BadRecordError(KleosError, ValueError):
     """A game record is malformed, truncated or does not replay."""
+
+
+class BadDataError(KleosError, ValueError):
+    """A game's data file (rules, map, roster, deck) is malformed or inconsistent; the message names the file,
+    the key or field and what is wrong."""
