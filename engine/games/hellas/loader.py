@@ -127,6 +127,10 @@ EVENT_KINDS = {
     "omen": (), "atrocity": (), "civil_war": (), "athens_raises_taxes": (), "persian_aid": (),
     "peace_faction": (), "war_faction": (), "no_quarter": (),
 }
+# the numbers and lists an event kind must give in the events file (the engine has no defaults of its own)
+EVENT_REQUIRED = {"plague_strikes": ("step_loss", "min_steps"), "plague_returns": ("step_loss", "min_steps"),
+                  "revolt": ("garrisons", "extra_per_taxes_card", "subject_nationalities"),
+                  "helot_uprising": ("cities",)}
 EVENT_FIELDS = ("target", "season", "removal", "tag", "basis", "step_loss", "min_steps", "garrisons",
                 "extra_per_taxes_card", "subject_nationalities", "cities", "assault_rounds_key",
                 "attrition_hit_max_key", "amount_key")
@@ -567,7 +571,10 @@ def load_events(path):
         where = f"{path.name}: [{kind}]"
         if kind not in EVENT_KINDS:
             raise BadDataError(f"{where}: unknown event kind (known: {', '.join(EVENT_KINDS)})")
-        _check_entry(where, entry, EVENT_FIELDS, ("target", "season", "tag", "basis"))
+        _check_entry(where, entry, EVENT_FIELDS, ("target", "season", "tag", "basis") + EVENT_REQUIRED.get(kind, ()))
+        for f in ("subject_nationalities", "cities"):
+            if f in entry and (not isinstance(entry[f], list) or not all(isinstance(x, str) for x in entry[f])):
+                raise BadDataError(f"{where}: {f}: must be a list of names")
         for f in ("step_loss", "min_steps", "garrisons", "extra_per_taxes_card"):
             if f in entry and (isinstance(entry[f], bool) or not isinstance(entry[f], int)
                                or not 0 <= entry[f] <= MAX_STEPS):
