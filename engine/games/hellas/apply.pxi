@@ -1,0 +1,168 @@
+# Hellas: playing one action or chance outcome (unchecked: the caller guarantees legality).
+
+cdef void apply_attrition(HData* d, int a, int hits) noexcept nogil:
+    """Siege attrition hits (spec 6.10): each takes a step from the besieged unit with the most steps (ties to
+    the first in roster order), the garrison last; 1 hit = 1 step. With every besieged block gone the city falls."""
+    cdef HS* s = tab(d)
+    cdef int side = d.cctrl[a], h, u, best, fallen = 0
+    for h in range(hits):
+        best = -1
+        for u in range(s.nu):
+            if d.loc[u] == a and d.incity[u] and s.u_side[u] == side and (best < 0 or d.steps[u] > d.steps[best]):
+                best = u
+        if best >= 0:
+            lose_step(d, best)
+        else:
+            fallen = 1                              # the garrison (1 step) is the last block to go
+            break
+    if fallen or besieged_blocks(d, a) == 0:
+        capture(d, a, 1 - side)
+
+
+cdef void apply_action(HData* d, int action) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int step = d.step, side = d.cur, c, a, u, cost, toward
+    if step == S_DEAL:
+        c = action - A_DRAW
+        d.deck &= ~bit(c)
+        d.hand[deal_to(d)] |= bit(c)
+        d.dealt += 1
+        next_deal(d)
+    elif step == S_TRUCE:
+        if action == A_YES:                         # spec 5.11: pay, then both roll a die
+            cost = s.r_truce_cost_pf if in_play(d, EV_PEACE) else s.r_truce_cost
+            toward = d.prestige if d.truce_side == SPA else -d.prestige
+            gain(d, d.truce_side, -cost)
+            if d.step == S_OVER:
+                return
+            d.att_dice = toward - cost if s.r_truce_after else toward
+            d.step = S_TRUCE_ROLL
+            d.cur = CHANCE
+        else:
+            start_deal(d)
+    elif step == S_TRUCE_ROLL:
+        if action - A_SUM < d.att_dice:
+            finish(d, d.truce_side, 5)
+        else:
+            start_deal(d)
+    elif step == S_CARD:
+        d.commit[side] = action - A_CARD
+        committed(d)
+    elif step == S_TARGET:
+        if action == A_PASS:
+            d.ev_opt = 0
+        else:
+            event_effect(d, action)
+            if d.ev_left > 0:
+                d.ev_left -= 1
+            else:
+                d.ev_opt -= 1
+        next_target(d)
+    elif step == S_FAVOUR:
+        if action == A_YES:
+            d.favour[side] = 0
+            d.actions = action_count(d, side, d.play[side] >> 1, 1)
+        to_action(d)
+    elif step == S_ACTION:
+        apply_phase_action(d, action)
+    elif step == S_MOVE_UNIT:
+        if action == A_PASS:
+            to_action(d)
+        else:
+            d.unit = action - A_UNIT
+            d.step = S_MOVE_DEST
+    elif step == S_MOVE_DEST:
+        if action != A_PASS:
+            move_unit(d, d.unit, action - A_DEST)
+        if d.free_move or group_units(d, d.group, d.unit, d.season == s.nseasons, NULL) == 0:
+            to_action(d)
+        else:
+            d.step = S_MOVE_UNIT
+    elif step == S_PLACE:
+        u = d.unit
+        d.loc[u] = action - A_PLACE
+        d.steps[u] = s.r_new_steps
+        d.incity[u] = 0
+        d.revealed[u] = 0
+        to_action(d)
+    elif step == S_SIEGE:
+        if action == A_PASS:
+            end_battle(d)
+        else:
+            a = action - A_SIEGE
+            d.sieged |= bit(a)
+            d.att_area = a
+            d.att_dice = besieged_blocks(d, a)
+            d.step = S_ATTRITION
+            d.cur = CHANCE
+    elif step == S_ATTRITION:
+        apply_attrition(d, d.att_area, action - A_HITS)
+        d.att_area = -1
+        d.att_dice = 0
+        if d.step != S_OVER:
+            begin_battle(d)
+    elif step == S_ATR_KEEP:
+        if action == A_YES:                         # L312: Athens takes the card out of play
+            d.inplay &= ~bit(d.atr_next)
+        next_atr(d)
+
+
+cdef void apply_phase_action(HData* d, int action) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int side = d.active, u, a, winter = d.season == s.nseasons
+    if action == A_PASS:
+        d.actions = 0
+        d.refuge = 0
+        end_actions(d)
+        return
+    if action < A_UNIT:                             # a group move
+        a = action - A_MOVE
+        if not winter:
+            d.actions -= 1
+        d.group = a
+        d.unit = -1
+        d.step = S_MOVE_UNIT
+        return
+    d.refuge = 0                                    # refuge moves come first in a Winter turn (spec 5.8)
+    if action < A_RSTEP:
+        u = action - A_RNEW
+        d.actions -= s.r_recruit_cost
+        if s.u_barb[u]:                             # L170: full strength at home, then one free move
+            d.loc[u] = s.u_home[u]
+            d.steps[u] = s.u_max[u]
+            d.incity[u] = 0
+            d.raised[u] = 1
+            d.moved[u] = 0
+            d.revealed[u] = 0
+            if d.quake_vs != side and land_reach(d, u, 0):
+                d.unit = u
+                d.free_move = 1
+                d.step = S_MOVE_DEST
+                return
+            to_action(d)
+            return
+        d.unit = u
+        d.step = S_PLACE
+        if recruit_places(d, u, NULL_BUF) == 1:
+            apply_action(d, NULL_BUF[0])            # one place only: no decision
+        return
+    if action < A_PILLAGE:
+        u = action - A_RSTEP
+        d.actions -= s.r_recruit_cost
+        d.steps[u] += 1
+    elif action < A_SUPPLY:
+        a = action - A_PILLAGE
+        d.actions -= 1
+        d.pillaged[a] = 1
+        gain(d, side, 1 if s.r_pillage_one else s.value[a])
+        if d.step == S_OVER:
+            return
+    elif action < A_GARRISON:
+        a = action - A_SUPPLY
+        d.actions -= s.r_supply_cost
+        d.supplied |= bit(a)
+    else:
+        a = action - A_GARRISON
+        d.actions -= s.r_recruit_cost
+        d.garrison[a] = side
+    to_action(d)

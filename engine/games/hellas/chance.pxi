@@ -1,0 +1,49 @@
+# Hellas: chance nodes (spec 7.1): the New Year deal card by card (R2), the truce dice (5.11), siege attrition
+# (R4: the number of hits among the dice).
+
+cdef int attrition_hit_max(HData* d, int a) noexcept nogil:
+    """Hit on 1 normally, 1-2 under Famine (L298), 1-3 in Winter (EXT-7): ATTRITION_HIT_MAX."""
+    cdef HS* s = tab(d)
+    if d.season == s.nseasons:
+        return s.r_att_winter
+    if d.famine == a:
+        return s.r_att_famine
+    return s.r_att_normal
+
+
+cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int c, n = 0, k, i, dice
+    cdef double p, q, b
+    if d.step == S_DEAL:
+        k = popc(d.deck)
+        for c in range(s.nc):
+            if (d.deck >> c) & 1:
+                actions[n] = A_DRAW + c
+                probs[n] = 1.0 / k
+                n += 1
+        return n
+    if d.step == S_TRUCE_ROLL:
+        for k in range(2, 13):
+            actions[n] = A_SUM + k
+            probs[n] = (6 - (k - 7 if k >= 7 else 7 - k)) / 36.0
+            n += 1
+        return n
+    if d.step == S_ATTRITION:
+        dice = d.att_dice
+        p = attrition_hit_max(d, d.att_area) / 6.0
+        q = 1.0 - p
+        for k in range(dice + 1):
+            b = 1.0                                         # C(dice, k) p^k q^(dice-k)
+            for i in range(k):
+                b = b * (dice - i) / (i + 1)
+            for i in range(k):
+                b *= p
+            for i in range(dice - k):
+                b *= q
+            if b > 0.0:
+                actions[n] = A_HITS + k
+                probs[n] = b
+                n += 1
+        return n
+    return 0

@@ -1,0 +1,392 @@
+"""State <-> JSON for Hellas, the checks of from_json, and each player's observation.
+
+The JSON names things (card ids, area ids, block ids, sides); the turn machinery's counters sit under "machine"
+as plain numbers. from_json checks every rule a state must keep and raises BadStateError naming the first one
+broken; nothing is applied until all checks pass.
+"""
+from engine.errors import BadStateError
+from engine.games.hellas.state import BYTE_FIELDS, INT_FIELDS, SIZES, STEP_NAMES, WIDE_FIELDS
+
+FORMAT = 1
+SIDES = ("Athens", "Sparta")
+LEVELS = ("none", "draw", "minor", "major", "automatic", "truce")
+TOP_KEYS = ("format", "data", "year", "season", "step", "current", "prestige", "winner", "level", "cards",
+            "commit", "play", "leaders", "favours", "blocks", "cities", "control", "machine")
+MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "group", "unit", "free_move", "dealt",
+           "quake_vs", "omen_vs", "famine", "plague_struck", "ev_side", "ev_card", "ev_left", "ev_opt", "ny_next",
+           "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied")
+CHANCE_STEPS = ("deal", "truce-roll", "attrition")
+MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
+
+
+def _side(i):
+    return SIDES[i] if i in (0, 1) else None
+
+
+def _cards(mask, data):
+    return [c.id for i, c in enumerate(data.cards) if (mask >> i) & 1]
+
+
+def _play(code, data):
+    if code is None or code < 0:
+        return None
+    return f"{'actions' if code & 1 else 'event'}:{data.cards[code >> 1].id}"
+
+
+def season_names(data):
+    return ["New Year"] + list(data.rules["SEASONS"])
+
+
+def to_json(state):
+    return _json(state._raw(), state.game.data)
+
+
+def _json(raw, data):
+    land = [a for a in data.areas if not a.sea]
+    blocks = {}
+    for u in data.units:
+        i = u.index
+        blocks[u.id] = {"area": data.areas[raw["loc"][i]].id if raw["loc"][i] >= 0 else "pool",
+                        "steps": raw["steps"][i], "inside": bool(raw["incity"][i]), "moved": bool(raw["moved"][i]),
+                        "raised": bool(raw["raised"][i]), "revealed": bool(raw["revealed"][i])}
+    cities = {a.id: {"held_by": _side(raw["occ"][a.index]), "garrison": _side(raw["garrison"][a.index]),
+                     "pillaged": bool(raw["pillaged"][a.index]), "civil_war": bool(raw["civil"][a.index])}
+              for a in land if a.is_city}
+    control = {a.id: {"area": _side(raw["ctrl"][a.index]), "city": _side(raw["cctrl"][a.index]),
+                      "besieged": bool(raw["besieged"][a.index]), "fresh": bool(raw["fresh"][a.index])}
+               for a in data.areas}
+    winner = raw["winner"]
+    return {
+        "format": FORMAT,
+        "data": data.name,
+        "year": data.scenario["first_year"] - raw["year"],
+        "season": season_names(data)[raw["season"]],
+        "step": STEP_NAMES[raw["step"]],
+        "current": raw["cur"],
+        "prestige": raw["prestige"],
+        "winner": None if winner < 0 else "draw" if winner == 2 else SIDES[winner],
+        "level": LEVELS[raw["level"]],
+        "cards": {"Athens": _cards(raw["hand"][0], data), "Sparta": _cards(raw["hand"][1], data),
+                  "deck": _cards(raw["deck"], data), "played": _cards(raw["played"], data),
+                  "in_play": _cards(raw["inplay"], data)},
+        "commit": {s: _play(raw["commit"][i], data) for i, s in enumerate(SIDES)},
+        "play": {s: _play(raw["play"][i], data) for i, s in enumerate(SIDES)},
+        "leaders": {s: data.cards[raw["leader"][i]].id if raw["leader"][i] >= 0 else None
+                    for i, s in enumerate(SIDES)},
+        "favours": {s: raw["favour"][i] for i, s in enumerate(SIDES)},
+        "blocks": blocks,
+        "cities": cities,
+        "control": control,
+        "machine": {k: raw[k] for k in MACHINE},
+    }
+
+
+def observation(state, player):
+    """What ``player`` sees: his own hand and blocks, the public record, the other hand as a count, the other's
+    face-down card as committed, and each unrevealed enemy block only as one of a count per area."""
+    data = state.game.data
+    raw = state._raw_view(player)
+    truth = state._raw()
+    obj = _json(raw, data)
+    other = SIDES[1 - player]
+    obj["cards"][other] = {"count": bin(truth["hand"][1 - player]).count("1")}
+    obj["cards"]["unseen"] = obj["cards"].pop("deck")
+    if raw["commit"][1 - player] == -2:
+        obj["commit"][other] = "face down"
+    if not data.rules["OPEN_BLOCKS"]:
+        for u in data.units:
+            if u.side == other and not raw["revealed"][u.index]:
+                del obj["blocks"][u.id]
+        unseen = {}
+        for a in data.areas:
+            field, inside = raw["vcount"][2 * a.index], raw["vcount"][2 * a.index + 1]
+            if field or inside:
+                unseen[a.id] = {"field": field, "inside": inside}
+        obj["unseen_blocks"] = unseen
+    obj["observer"] = SIDES[player]
+    return obj
+
+
+# --- from_json ----------------------------------------------------------------------------------------------------
+
+def _fail(msg):
+    raise BadStateError(f"hellas state: {msg}")
+
+
+def _int(obj, key, lo, hi, where=""):
+    v = obj.get(key) if isinstance(obj, dict) else None
+    if isinstance(v, bool) or not isinstance(v, int):
+        _fail(f"{where}{key} must be an integer, got {v!r}")
+    if not lo <= v <= hi:
+        _fail(f"{where}{key} = {v} is out of range {lo}..{hi}")
+    return v
+
+
+def _bool(obj, key, where):
+    v = obj.get(key)
+    if not isinstance(v, bool):
+        _fail(f"{where}{key} must be true or false, got {v!r}")
+    return int(v)
+
+
+def _side_or_none(v, where):
+    if v is None:
+        return -1
+    if v not in SIDES:
+        _fail(f"{where} must be Athens, Sparta or null, got {v!r}")
+    return SIDES.index(v)
+
+
+def from_json(game, obj):
+    data = game.data
+    if not isinstance(obj, dict):
+        _fail(f"a state is a JSON object, got {type(obj).__name__}")
+    missing = [k for k in TOP_KEYS if k not in obj]
+    if missing:
+        _fail(f"field {missing[0]!r} is missing")
+    extra = sorted(set(obj) - set(TOP_KEYS))
+    if extra:
+        _fail(f"unknown field {extra[0]!r}")
+    if obj["format"] != FORMAT:
+        _fail(f"format {obj['format']!r} is not {FORMAT}")
+    if obj["data"] != data.name:
+        _fail(f"data set {obj['data']!r} is not this game's ({data.name})")
+    raw = {name: ([0] * size if size > 1 else 0) for name, size in WIDE_FIELDS + INT_FIELDS}
+    raw.update({name: [0] * size for name, size in BYTE_FIELDS})
+    raw["ds"] = game.slot
+    first, years = data.scenario["first_year"], data.scenario["first_year"] - data.scenario["last_year"] + 1
+    raw["year"] = first - _int(obj, "year", first - years, first)
+    seasons = season_names(data)
+    if obj["season"] not in seasons:
+        _fail(f"season {obj['season']!r} is not one of {', '.join(seasons)}")
+    raw["season"] = seasons.index(obj["season"])
+    if obj["step"] not in STEP_NAMES:
+        _fail(f"step {obj['step']!r} is not one of {', '.join(STEP_NAMES)}")
+    raw["step"] = STEP_NAMES.index(obj["step"])
+    cur = _int(obj, "current", -2, 1)
+    if (obj["step"] == "over") != (cur == -2) or (obj["step"] in CHANCE_STEPS) != (cur == -1):
+        _fail(f"current {cur} does not fit step {obj['step']}")
+    raw["cur"] = cur
+    raw["prestige"] = _int(obj, "prestige", -99, 99)
+    winner = obj["winner"]
+    if winner not in (None, "draw") + SIDES:
+        _fail(f"winner {winner!r} is not Athens, Sparta, draw or null")
+    raw["winner"] = -1 if winner is None else 2 if winner == "draw" else SIDES.index(winner)
+    if obj["level"] not in LEVELS:
+        _fail(f"level {obj['level']!r} is not one of {', '.join(LEVELS)}")
+    raw["level"] = LEVELS.index(obj["level"])
+    if (winner is None) != (obj["step"] != "over") or (winner is None) != (obj["level"] == "none"):
+        _fail("winner, level and step disagree (a winner and a level exactly when the game is over)")
+    _cards_in(obj, data, raw)
+    _blocks_in(obj, data, raw)
+    _cities_in(obj, data, raw)
+    machine = obj["machine"]
+    if not isinstance(machine, dict) or sorted(machine) != sorted(MACHINE):
+        _fail(f"machine must hold exactly {', '.join(MACHINE)}")
+    limits = {"sieged": (0, 2 ** 64 - 1), "supplied": (0, 2 ** 64 - 1), "turn": (0, 10 ** 6)}
+    for k in MACHINE:
+        lo, hi = limits.get(k, (-1, 1000))
+        raw[k] = _int(machine, k, lo, hi, "machine.")
+    for k in ("active", "first", "ev_side", "ny_next", "truce_side", "quake_vs", "omen_vs"):
+        if raw[k] not in (-1, 0, 1):
+            _fail(f"machine.{k} = {raw[k]} is not a side (0, 1) or -1")
+    for k in ("group", "att_area", "famine"):
+        if not -1 <= raw[k] < len(data.areas):
+            _fail(f"machine.{k} = {raw[k]} is not an area index or -1")
+    if not -1 <= raw["unit"] < len(data.units):
+        _fail(f"machine.unit = {raw['unit']} is not a block index or -1")
+    if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
+        _fail("machine.ev_card / atr_next must be card indices or -1")
+    if raw["step"] == STEP_NAMES.index("card"):
+        if cur >= 0 and raw["commit"][cur] >= 0:
+            _fail(f"{SIDES[cur]} is to choose a card but has committed one already")
+    state = game.new_initial_state()
+    state._set_raw(raw)
+    if cur >= 0 and not state.legal_actions():
+        _fail(f"player {cur} is to move at step {obj['step']} but has no legal action")
+    if cur == -1 and not state.chance_outcomes():
+        _fail(f"a chance step {obj['step']} with no outcome")
+    return state
+
+
+def _cards_in(obj, data, raw):
+    ids = [c.id for c in data.cards]
+    cards = obj["cards"]
+    if not isinstance(cards, dict) or sorted(cards) != sorted(["Athens", "Sparta", "deck", "played", "in_play"]):
+        _fail("cards must hold Athens, Sparta, deck, played and in_play")
+    seen = {}
+    masks = {}
+    for k in ("Athens", "Sparta", "deck", "played", "in_play"):
+        if not isinstance(cards[k], list):
+            _fail(f"cards.{k} must be a list of card ids")
+        m = 0
+        for cid in cards[k]:
+            if cid not in ids:
+                _fail(f"cards.{k}: {cid!r} is not a card of the deck")
+            if cid in seen:
+                _fail(f"card {cid} is in two places ({seen[cid]} and {k})")
+            seen[cid] = k
+            m |= 1 << ids.index(cid)
+        masks[k] = m
+    lost = [c for c in ids if c not in seen]
+    if lost:
+        _fail(f"card {lost[0]} is nowhere (every card is in a hand, the deck, the played pile or in play)")
+    hand = data.rules["HAND_SIZE"]
+    for k in SIDES:
+        if len(cards[k]) > hand:
+            _fail(f"cards.{k}: {len(cards[k])} cards, more than HAND_SIZE {hand}")
+    raw["hand"] = [masks["Athens"], masks["Sparta"]]
+    raw["deck"], raw["played"], raw["inplay"] = masks["deck"], masks["played"], masks["in_play"]
+    for key, field in (("commit", "commit"), ("play", "play")):
+        val = obj[key]
+        if not isinstance(val, dict) or sorted(val) != sorted(SIDES):
+            _fail(f"{key} must name Athens and Sparta")
+        codes = []
+        for i, side in enumerate(SIDES):
+            v = val[side]
+            if v is None:
+                codes.append(-1)
+                continue
+            if not isinstance(v, str) or ":" not in v or v.split(":")[0] not in ("event", "actions"):
+                _fail(f"{key}.{side}: {v!r} is not event:<card> or actions:<card>")
+            use, cid = v.split(":", 1)
+            try:
+                cid = int(cid)
+            except ValueError:
+                _fail(f"{key}.{side}: {v!r} names no card")
+            if cid not in ids:
+                _fail(f"{key}.{side}: card {cid} is not in the deck")
+            where = seen[cid]
+            if key == "commit" and where != side:
+                _fail(f"commit.{side}: card {cid} is not in {side}'s hand")
+            if key == "play" and where not in ("played", "in_play"):
+                _fail(f"play.{side}: card {cid} has not been played")
+            codes.append(ids.index(cid) * 2 + (use == "actions"))
+        raw[field] = codes
+    leaders = obj["leaders"]
+    if not isinstance(leaders, dict) or sorted(leaders) != sorted(SIDES):
+        _fail("leaders must name Athens and Sparta")
+    lead = []
+    for side in SIDES:
+        cid = leaders[side]
+        if cid is None:
+            lead.append(-1)
+            continue
+        if cid not in ids or data.cards[ids.index(cid)].event != "leader":
+            _fail(f"leaders.{side}: {cid!r} is not a leader card")
+        card = data.cards[ids.index(cid)]
+        if card.params["side"] != side:
+            _fail(f"leaders.{side}: card {cid} is a leader of {card.params['side']}")
+        if seen[cid] != "in_play":
+            _fail(f"leaders.{side}: card {cid} is not in play")
+        lead.append(ids.index(cid))
+    raw["leader"] = lead
+    for c in data.cards:
+        if c.event == "leader" and seen[c.id] == "in_play" and lead[SIDES.index(c.params["side"])] != ids.index(c.id):
+            _fail(f"leader card {c.id} is in play but is not {c.params['side']}'s leader")
+    fav = obj["favours"]
+    if not isinstance(fav, dict) or sorted(fav) != sorted(SIDES):
+        _fail("favours must name Athens and Sparta")
+    raw["favour"] = [_int(fav, s, 0, 1, "favours.") for s in SIDES]
+
+
+def _blocks_in(obj, data, raw):
+    blocks = obj["blocks"]
+    if not isinstance(blocks, dict):
+        _fail("blocks must map block ids to their state")
+    known = {u.id for u in data.units}
+    for bid in blocks:
+        if bid not in known:
+            _fail(f"blocks: {bid!r} is not a block of the roster")
+    area_ids = {a.id: a for a in data.areas}
+    raw["loc"] = [-1] * MAXU
+    inside_count = {}
+    for u in data.units:
+        if u.id not in blocks:
+            _fail(f"blocks: block {u.id} is missing (every block is on the map or in the pool)")
+        b = blocks[u.id]
+        where = f"blocks.{u.id}."
+        if not isinstance(b, dict) or sorted(b) != sorted(["area", "steps", "inside", "moved", "raised", "revealed"]):
+            _fail(f"blocks.{u.id} must hold area, steps, inside, moved, raised, revealed")
+        area = b["area"]
+        if area == "pool":
+            raw["loc"][u.index] = -1
+            raw["steps"][u.index] = _int(b, "steps", 0, 0, where)
+            if b["inside"]:
+                _fail(f"{where}inside: a block in the pool is in no city")
+        else:
+            if area not in area_ids:
+                _fail(f"{where}area: {area!r} is no area of the map (nor 'pool')")
+            a = area_ids[area]
+            if a.neutral:
+                _fail(f"{where}area: {area} is neutral; no block may enter it")
+            if a.sea and u.type != "fleet":
+                _fail(f"{where}area: a land unit cannot stand at sea ({area}) without transport")
+            if u.type == "fleet" and not a.sea and not a.coasts:
+                _fail(f"{where}area: a fleet cannot stand in {area}, which has no coast")
+            raw["loc"][u.index] = a.index
+            raw["steps"][u.index] = _int(b, "steps", 1, u.max_steps, where)
+            if b["inside"]:
+                if not a.is_city:
+                    _fail(f"{where}inside: {area} has no city")
+                if u.type == "fleet" and a.site_type != "port":
+                    _fail(f"{where}inside: a fleet goes inside a port only")
+                inside_count.setdefault(a.index, {}).setdefault(u.side, 0)
+                inside_count[a.index][u.side] += 1
+        raw["incity"][u.index] = _bool(b, "inside", where)
+        raw["moved"][u.index] = _bool(b, "moved", where)
+        raw["raised"][u.index] = _bool(b, "raised", where)
+        raw["revealed"][u.index] = _bool(b, "revealed", where)
+    for ai, sides in inside_count.items():
+        a = data.areas[ai]
+        if len(sides) > 1:
+            _fail(f"blocks: both sides have blocks inside the city of {a.id}")
+        n = sum(sides.values())
+        if n > a.capacity:
+            _fail(f"blocks: {n} blocks inside the city of {a.id}, over its capacity {a.capacity}")
+
+
+def _cities_in(obj, data, raw):
+    land = [a for a in data.areas if not a.sea]
+    cities, control = obj["cities"], obj["control"]
+    if not isinstance(cities, dict) or sorted(cities) != sorted(a.id for a in land if a.is_city):
+        _fail("cities must list every city of the map exactly")
+    if not isinstance(control, dict) or sorted(control) != sorted(a.id for a in data.areas):
+        _fail("control must list every area of the map exactly")
+    for a in data.areas:
+        raw["occ"][a.index] = raw["garrison"][a.index] = -1
+        where = f"control.{a.id}."
+        c = control[a.id]
+        if not isinstance(c, dict) or sorted(c) != ["area", "besieged", "city", "fresh"]:
+            _fail(f"control.{a.id} must hold area, city, besieged, fresh")
+        raw["ctrl"][a.index] = _side_or_none(c["area"], where + "area")
+        raw["cctrl"][a.index] = _side_or_none(c["city"], where + "city")
+        raw["besieged"][a.index] = _bool(c, "besieged", where)
+        raw["fresh"][a.index] = _bool(c, "fresh", where)
+        if not a.is_city and (raw["cctrl"][a.index] >= 0 or raw["besieged"][a.index]):
+            _fail(f"{where}: {a.id} has no city to control or besiege")
+    for a in land:
+        if not a.is_city:
+            continue
+        where = f"cities.{a.id}."
+        c = cities[a.id]
+        if not isinstance(c, dict) or sorted(c) != ["civil_war", "garrison", "held_by", "pillaged"]:
+            _fail(f"cities.{a.id} must hold held_by, garrison, pillaged, civil_war")
+        occ = _side_or_none(c["held_by"], where + "held_by")
+        gar = _side_or_none(c["garrison"], where + "garrison")
+        loyal = SIDES.index(a.loyalty) if a.loyalty in SIDES else -1
+        if occ >= 0 and occ == loyal:
+            _fail(f"{where}held_by: {a.id} is loyal to {a.loyalty}; only the enemy can hold it as a captor")
+        if gar >= 0 and gar == loyal:
+            _fail(f"{where}garrison: {a.loyalty}'s own city keeps its inherent garrison; no recruited one")
+        if gar >= 0 and occ != gar:
+            _fail(f"{where}garrison: a {SIDES[gar]} garrison holds the city for {SIDES[gar]} (held_by)")
+        if a.neutral and (occ >= 0 or gar >= 0):
+            _fail(f"{where}: neutral {a.id} cannot be held")
+        raw["occ"][a.index], raw["garrison"][a.index] = occ, gar
+        raw["pillaged"][a.index] = _bool(c, "pillaged", where)
+        raw["civil"][a.index] = _bool(c, "civil_war", where)
+        holder = occ if occ >= 0 else loyal
+        for u in data.units:
+            if raw["loc"][u.index] == a.index and raw["incity"][u.index] and SIDES.index(u.side) != holder:
+                _fail(f"blocks.{u.id}: inside {a.id}, a city its side does not hold")

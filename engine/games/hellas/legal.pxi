@@ -1,0 +1,168 @@
+# Hellas: the legal actions at each decision (ascending action ids).
+
+cdef int recruit_places(HData* d, int u, int* out) noexcept nogil:
+    """Where a new Greek unit may appear (spec 5.5 a): a friendly-controlled, non-besieged city of its nationality
+    (a port for a fleet; L113, L169)."""
+    cdef HS* s = tab(d)
+    cdef int a, n = 0
+    for a in range(s.nl):
+        if friendly_city(d, a, s.u_side[u]) and s.nat[a] == s.u_nat[u] and \
+                (s.u_type[u] != T_FLEET or s.site[a] == SITE_PORT):
+            if out != NULL:
+                out[n] = A_PLACE + a
+            n += 1
+    return n
+
+
+cdef int can_recruit(HData* d, int u) noexcept nogil:
+    """A unit of the active player's pool may be raised now (spec 5.5 a and c)."""
+    cdef HS* s = tab(d)
+    cdef int side = d.active, home
+    if d.loc[u] != POOL or s.u_side[u] != side:
+        return 0
+    if s.u_special[u] == SP_PERSIAN and not in_play(d, EV_PERSIAN_AID):
+        return 0                                    # L314
+    if s.u_special[u] == SP_ODRYSIAN and d.leader[ATH] >= 0:
+        return 0                                    # L235, L237
+    if s.u_special[u] == SP_E2 and in_play(d, EV_NO_QUARTER):
+        return 0                                    # L320
+    if s.u_barb[u]:
+        home = s.u_home[u]
+        if s.r_barb_once and d.raised[u]:
+            return 0
+        return enemy_units(d, home, side) == 0
+    return recruit_places(d, u, NULL) > 0
+
+
+cdef int can_add_step(HData* d, int u) noexcept nogil:
+    """A replacement step (spec 5.5 b): only in the area of a friendly, non-besieged city of its own nationality."""
+    cdef HS* s = tab(d)
+    cdef int a = d.loc[u]
+    if a < 0 or a >= s.nl or s.u_side[u] != d.active or s.u_barb[u] or d.steps[u] >= s.u_max[u]:
+        return 0
+    if s.u_special[u] == SP_E2 and in_play(d, EV_NO_QUARTER):
+        return 0
+    return friendly_city(d, a, d.active) and s.nat[a] == s.u_nat[u]
+
+
+cdef int can_pillage(HData* d, int a) noexcept nogil:
+    """Spec 5.6: own land units in the field of an enemy-loyal city-state, no enemy field units there, not
+    pillaged yet this year; not under Earthquake (L300)."""
+    cdef HS* s = tab(d)
+    cdef int side = d.active, u, land = 0
+    if not is_city(s, a) or s.loyal[a] != 1 - side or d.quake_vs == side:
+        return 0
+    if s.r_pillage_once and d.pillaged[a]:
+        return 0
+    if units_in(d, a, 1 - side, 0):
+        return 0
+    for u in range(s.nu):
+        if d.loc[u] == a and s.u_side[u] == side and not d.incity[u] and s.u_type[u] != T_FLEET:
+            land = 1
+    return land
+
+
+cdef int can_garrison(HData* d, int a) noexcept nogil:
+    """Spec 5.5 d: a garrison in an enemy-loyal city the player occupies (L242)."""
+    cdef int side = d.active
+    return is_city(tab(d), a) and d.occ[a] == side and d.garrison[a] < 0 and units_in(d, a, side, 2) > 0 \
+        and enemy_units(d, a, side) == 0
+
+
+cdef int can_supply(HData* d, int a) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u
+    if (d.supplied >> a) & 1:
+        return 0
+    for u in range(s.nu):
+        if d.loc[u] == a and s.u_side[u] == d.active and needs_supply(d, u):
+            return 1
+    return 0
+
+
+cdef int legal_actions_phase(HData* d, int* out) noexcept nogil:
+    """S_ACTION: pass, a group move, recruiting, pillage, a garrison, Winter supply (spec 4.4, 4.5, 5.0)."""
+    cdef HS* s = tab(d)
+    cdef int n = 0, a, u, side = d.active, winter = d.season == s.nseasons
+    cdef int cost_r = s.r_recruit_cost
+    out[n] = A_PASS
+    n += 1
+    if (winter and d.refuge) or (not winter and d.actions >= 1 and d.quake_vs != side):
+        for a in range(s.nl):
+            if group_units(d, a, -1, winter, NULL) > 0:
+                out[n] = A_MOVE + a
+                n += 1
+    if d.actions >= cost_r and (not winter or s.r_winter_recruit):
+        for u in range(s.nu):
+            if can_recruit(d, u):
+                out[n] = A_RNEW + u
+                n += 1
+        for u in range(s.nu):
+            if can_add_step(d, u):
+                out[n] = A_RSTEP + u
+                n += 1
+    if not winter and d.actions >= 1:
+        for a in range(s.nl):
+            if can_pillage(d, a):
+                out[n] = A_PILLAGE + a
+                n += 1
+    if winter and s.r_winter_supply and d.actions >= s.r_supply_cost:
+        for a in range(s.na):
+            if can_supply(d, a):
+                out[n] = A_SUPPLY + a
+                n += 1
+    if d.actions >= cost_r and (not winter or s.r_winter_recruit):
+        for a in range(s.nl):
+            if can_garrison(d, a):
+                out[n] = A_GARRISON + a
+                n += 1
+    return n
+
+
+cdef int legal(HData* d, int* out) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int n = 0, a, u, i, k
+    cdef uint64_t m
+    cdef int step = d.step
+    if step == S_TRUCE or step == S_FAVOUR or step == S_ATR_KEEP:
+        out[0] = A_PASS
+        out[1] = A_YES
+        return 2
+    if step == S_CARD:
+        return card_choices(d, d.cur, out)
+    if step == S_TARGET:
+        if d.ev_left == 0:
+            out[n] = A_PASS
+            n += 1
+        return n + event_targets(d, out + n)
+    if step == S_ACTION:
+        return legal_actions_phase(d, out)
+    if step == S_MOVE_UNIT:
+        if d.unit >= 0:
+            out[n] = A_PASS
+            n += 1
+        k = group_units(d, d.group, d.unit, d.season == s.nseasons, out + n)
+        for i in range(k):
+            out[n + i] += A_UNIT
+        return n + k
+    if step == S_MOVE_DEST:
+        if d.free_move:
+            out[n] = A_PASS
+            n += 1
+        m = land_reach(d, d.unit, d.season == s.nseasons and not d.free_move)
+        for a in range(s.nl):
+            if (m >> a) & 1:
+                out[n] = A_DEST + a
+                n += 1
+        return n
+    if step == S_PLACE:
+        return recruit_places(d, d.unit, out)
+    if step == S_SIEGE:
+        out[n] = A_PASS
+        n += 1
+        for a in range(s.nl):
+            if siege_open(d, a):
+                out[n] = A_SIEGE + a
+                n += 1
+        return n
+    return 0

@@ -1,0 +1,59 @@
+"""Hellas move notation: one short word and a name per action, e.g. ``actions:17``, ``move:LA01``, ``unit:S3``,
+``to:LA05``, ``recruit:A3``, ``pillage:LA11``, ``attrition:LA18``, ``deal:30``, ``hits:1``.
+
+Cards are named by their id, areas by their map id, blocks by their roster id (all from the data files).
+"""
+from engine.errors import BadMoveError
+from engine.games.hellas.state import ACTIONS as A
+
+SIDES = ("Athens", "Sparta")
+_RANGES = (  # (first id, size, word, what names the offset)
+    (A["MOVE"], 64, "move", "area"), (A["UNIT"], 120, "unit", "block"), (A["DEST"], 64, "to", "area"),
+    (A["RNEW"], 120, "recruit", "block"), (A["RSTEP"], 120, "step", "block"), (A["PILLAGE"], 64, "pillage", "area"),
+    (A["SUPPLY"], 64, "supply", "area"), (A["GARRISON"], 64, "garrison", "area"), (A["PLACE"], 64, "place", "area"),
+    (A["SIEGE"], 64, "attrition", "area"), (A["TARGET"], 64, "target", "area"), (A["SIDE"], 2, "ostracize", "side"),
+    (A["DRAW"], 64, "deal", "card"), (A["SUM"], 13, "dice", "number"), (A["HITS"], 64, "hits", "number"),
+)
+
+
+def action_to_str(state, action):
+    data = state.game.data
+    if 0 <= action < A["PASS"]:
+        card = data.cards[action >> 1].id
+        if action & 1:
+            return f"{'sacrifice' if state.step_name() == 'card' and _new_year(state) else 'actions'}:{card}"
+        return f"event:{card}"
+    if action == A["PASS"]:
+        return "pass"
+    if action == A["YES"]:
+        return "yes"
+    for first, size, word, what in _RANGES:
+        if first <= action < first + size:
+            i = action - first
+            try:
+                name = {"area": lambda: data.areas[i].id, "block": lambda: data.units[i].id,
+                        "card": lambda: data.cards[i].id, "side": lambda: SIDES[i],
+                        "number": lambda: i}[what]()
+            except IndexError:
+                raise BadMoveError(f"hellas: action {action} names no {what}") from None
+            return f"{word}:{name}"
+    raise BadMoveError(f"hellas: action {action} is outside 0..{A['NUM'] - 1}")
+
+
+def _new_year(state):
+    return state._raw()["season"] == 0
+
+
+def str_to_action(state, text):
+    if not isinstance(text, str):
+        raise BadMoveError(f"hellas: a move is a string, got {type(text).__name__}")
+    want = text.strip().lower()
+    if state.is_chance_node():
+        options = [a for a, _ in state.chance_outcomes()]
+    else:
+        options = state.legal_actions()
+    for a in options:
+        if action_to_str(state, a).lower() == want:
+            return a
+    shown = ", ".join(action_to_str(state, a) for a in options[:12]) + (" ..." if len(options) > 12 else "")
+    raise BadMoveError(f"hellas: {text!r} is not a legal move here; legal: {shown or 'none (the game is over)'}")

@@ -1,0 +1,537 @@
+"""Hellas on the Kleos contract (engine/core.pxd). Coverage and the decision split: docs/rules/hellas.md.
+
+The whole changing state is one C struct (HData); the map, the roster, the deck and every rule key are C tables
+(HS) read from a checked data set (loader.py), one slot per data set, so several data sets can live side by side.
+A year is a chain of small decisions (the Step enum); the functions of phases.pxi walk the sequence of play to the
+next decision, resolving everything automatic on the way. The C code is split by idea into included files (one
+compiled module): tables.pxi (the static tables), control.pxi (control, sieges, supply), phases.pxi (the year),
+cards.pxi (card play and events), moves.pxi (movement), legal.pxi, chance.pxi, apply.pxi, hidden.pxi,
+evaluate.pxi. JSON lives in codec.py, notation in notation.py, the text view in render.py.
+
+Seats: 0 = Athens, 1 = Sparta. The prestige lead is one signed number, positive when Sparta leads (spec 8.2).
+"""
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memset
+
+from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
+from engine.hashing cimport hash_bytes, hash_mix
+from engine.rng cimport Rng, rng_below
+
+# ------------------------------------------------------------------------------------------------------------------
+# sizes (the loader refuses data that would not fit)
+DEF MAXA = 64        # areas: land first, then seas
+DEF MAXU = 120       # blocks of both sides
+DEF MAXC = 64        # cards
+DEF NSLOT = 4        # data sets loaded at once
+
+DEF ATH = 0
+DEF SPA = 1
+DEF POOL = -1        # a block's location when it is in its owner's pool
+
+# site types
+DEF SITE_NONE = 0
+DEF SITE_CITY = 1
+DEF SITE_PORT = 2
+DEF SITE_SETTLEMENT = 3
+
+# unit types
+DEF T_HOPLITE = 0
+DEF T_ARCHERS = 1
+DEF T_CAVALRY = 2
+DEF T_INFANTRY = 3
+DEF T_FLEET = 4
+
+# unit specials
+DEF SP_NONE = 0
+DEF SP_ODRYSIAN = 1
+DEF SP_PERSIAN = 2
+DEF SP_E2 = 3
+
+# event kinds (order of loader.EVENT_KINDS)
+DEF EV_LEADER = 0
+DEF EV_OSTRACISM = 1
+DEF EV_PLAGUE = 2
+DEF EV_PLAGUE_RETURNS = 3
+DEF EV_REVOLT = 4
+DEF EV_HELOT = 5
+DEF EV_TREACHERY = 6
+DEF EV_FAMINE = 7
+DEF EV_EARTHQUAKE = 8
+DEF EV_OMEN = 9
+DEF EV_ATROCITY = 10
+DEF EV_CIVIL_WAR = 11
+DEF EV_TAXES = 12
+DEF EV_PERSIAN_AID = 13
+DEF EV_PEACE = 14
+DEF EV_WAR = 15
+DEF EV_NO_QUARTER = 16
+
+# card colours
+DEF COL_RED = 0
+DEF COL_BLUE = 1
+DEF COL_GREEN = 2
+
+# card conditions (order of loader.CONDITIONS)
+DEF CO_NONE = 0
+DEF CO_BESIEGED = 1
+DEF CO_PLAGUE_STRUCK = 2
+DEF CO_OWN_PRIOR_SIEGE = 3
+DEF CO_LEADER = 4
+DEF CO_OWN_SIEGE = 5
+
+# the decision (or chance node) the state is at
+cdef enum Step:
+    S_DEAL = 0          # chance: the next card of the New Year deal
+    S_TRUCE = 1         # the leading side may attempt a truce (yes / no)
+    S_TRUCE_ROLL = 2    # chance: both truce dice (their sum)
+    S_CARD = 3          # secret card choice (New Year: event or sacrifice; season: event or actions)
+    S_TARGET = 4        # an event's target
+    S_FAVOUR = 5        # spend the Olympian favour for +1 action (yes / no)
+    S_ACTION = 6        # spend the next action (or pass)
+    S_MOVE_UNIT = 7     # group move: the next unit of the group (ascending), or done
+    S_MOVE_DEST = 8     # group move: that unit's destination
+    S_PLACE = 9         # recruiting: where the new unit appears
+    S_SIEGE = 10        # battle phase: siege attrition on one of own sieges, or end the battle phase
+    S_ATTRITION = 11    # chance: the number of attrition hits
+    S_ATR_KEEP = 12     # end of year: Athens keeps (no) or removes (yes) an Athens Raises Taxes card
+    S_OVER = 13
+
+STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
+              "place", "siege", "attrition", "taxes-keep", "over"]
+
+# action id layout (fixed action space)
+DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
+DEF A_PASS = 128        # end the action phase / the group / the battle phase; decline
+DEF A_YES = 129
+DEF A_MOVE = 130        # 64: group move from this area
+DEF A_UNIT = 194        # 120: this unit moves next
+DEF A_DEST = 314        # 64: destination area
+DEF A_RNEW = 378        # 120: recruit this unit from the pool
+DEF A_RSTEP = 498       # 120: a replacement step for this unit
+DEF A_PILLAGE = 618     # 64
+DEF A_SUPPLY = 682      # 64
+DEF A_GARRISON = 746    # 64
+DEF A_PLACE = 810       # 64
+DEF A_SIEGE = 874       # 64: attrition against the city of this area
+DEF A_TARGET = 938      # 64: an event's target area
+DEF A_SIDE = 1002       # 2: an event's target side
+DEF A_DRAW = 1004       # chance, 64: the card dealt
+DEF A_SUM = 1068        # chance, 13: the sum of two dice (2..12)
+DEF A_HITS = 1081       # chance, 64: number of hits
+DEF NUM_ACTIONS = 1145
+
+ctypedef signed char i8
+
+# ------------------------------------------------------------------------------------------------------------------
+# static tables of one data set
+
+cdef struct HS:
+    int nl, ns, na, nu, nc
+    uint64_t adj[MAXA]          # land: land neighbours; sea: sea neighbours
+    uint64_t coast[MAXA]        # land: the seas it coasts on; sea: its coastal land areas
+    uint64_t hazard[MAXA]       # sea: neighbours across a hazard border
+    uint64_t strait[MAXA]       # sea: neighbours across a strait
+    int site[MAXA]
+    int value[MAXA]
+    int capacity[MAXA]
+    int loyal[MAXA]             # 0 Athens, 1 Sparta, 2 neutral, -1 none
+    int nat[MAXA]               # nationality id or -1
+    int region[MAXA]            # subject region id or -1
+    int capital[MAXA]
+    int neutral[MAXA]
+    int offshore[MAXA]          # the port's offshore sea (area index) or -1
+    int subject[MAXA]           # a subject city a Revolt may take (subject nationalities)
+    int helot[MAXA]             # a city Helot Uprising may take
+    int u_side[MAXU]
+    int u_nat[MAXU]
+    int u_type[MAXU]
+    int u_let[MAXU]             # land rating letter 0..3 = A..D
+    int u_pow[MAXU]
+    int u_nlet[MAXU]            # naval letter 4..5 = E..F, -1
+    int u_npow[MAXU]
+    int u_max[MAXU]
+    int u_lspd[MAXU]
+    int u_sspd[MAXU]
+    int u_elite[MAXU]
+    int u_barb[MAXU]
+    int u_home[MAXU]            # barbarian settlement area or -1
+    int u_special[MAXU]
+    int u_start[MAXU]           # area or POOL
+    int u_steps0[MAXU]
+    int c_id[MAXC]
+    int c_kind[MAXC]
+    int c_colour[MAXC]
+    int c_cont[MAXC]
+    int c_nyf[MAXC]
+    int c_cond[MAXC]
+    int c_side[MAXC]            # leader side
+    int c_rating[MAXC]
+    int c_region[MAXC]          # revolt region
+    int c_spread[MAXC]
+    int c_act[MAXC]
+    int lead0[2]                # leader cards in play at the start
+    int first_year, nyears, nseasons, start_prestige
+    # rule keys, as numbers
+    int r_hand, r_skip1, r_init_bonus, r_tie, r_ny_first, r_events_winter, r_sacrifice, r_favour_extra
+    int r_lead1, r_lead0, r_atr_per_card, r_persian_bonus, r_cap, r_move_once, r_capacity, r_recruit_cost
+    int r_new_steps, r_barb_once, r_pillage_one, r_pillage_once, r_prior_siege, r_att_normal, r_att_famine
+    int r_att_winter, r_port_blockade, r_recapture, r_supply_cost, r_unsupplied_elim, r_persian_yearly
+    int r_noq_yearly, r_atrocity, r_auto_lead, r_auto_immediate, r_truce, r_truce_thr, r_truce_thr_pf
+    int r_truce_cost, r_truce_cost_pf, r_truce_after, r_minor, r_major, r_winter_supply, r_winter_recruit
+    int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
+    int r_ev_revolt_extra
+
+
+cdef HS TABLES[NSLOT]
+
+# ------------------------------------------------------------------------------------------------------------------
+# the changing state
+
+cdef struct HData:
+    # --- 64-bit, then 32-bit, then 8-bit fields: no padding inside (checked at import), info keys hash cleanly
+    uint64_t hand[2]            # card index bits
+    uint64_t deck               # not dealt, not played, not in play (shuffled: its order is drawn card by card)
+    uint64_t played             # played this year (the public discard)
+    uint64_t inplay             # continuing events face up
+    uint64_t sieged             # sieges already fought this battle phase (area bits)
+    uint64_t supplied           # areas supplied this Winter turn (area bits)
+    int ds                      # data set slot
+    int year                    # 0 = the first scenario year
+    int season                  # 0 = New Year, 1..nseasons (the last is Winter)
+    int step
+    int cur                     # player to decide, CHANCE or TERMINAL
+    int turn                    # player turns begun so far (siege stamps)
+    int first                   # the season's Player 1
+    int tix                     # 0: Player 1's turn, 1: Player 2's
+    int wstage                  # Winter: 0 W2 actions, 1 W4 offensive combat
+    int active                  # the player whose turn it is (-1 between turns)
+    int prestige                # the net lead, > 0 Sparta
+    int winner                  # -1 none, 0/1 a side, 2 draw
+    int level                   # 0 none, 1 draw, 2 minor, 3 major, 4 automatic, 5 truce
+    int commit[2]               # card*2 + use committed this choice, -1 not yet
+    int play[2]                 # the revealed play of this season (card*2 + use), -1 none
+    int actions
+    int refuge                  # Winter: free refuge moves still open this turn
+    int group                   # group move: the source area
+    int unit                    # group move: the last unit chosen / the unit being moved or placed
+    int free_move               # the unit being moved is a newly raised barbarian (free move)
+    int dealt                   # cards dealt so far this New Year
+    int leader[2]               # leader card in play per side, -1
+    int favour[2]
+    int quake_vs                # Earthquake: the side that may not move or pillage this season, -1
+    int omen_vs                 # Omen: the side that may not start battles or assault this season, -1
+    int famine                  # Famine: the area of the city whose attrition hits on 1-2 this season, -1
+    int plague_struck
+    int ev_side                 # the side resolving an event, -1
+    int ev_card
+    int ev_left                 # garrisons a revolt may still place
+    int ny_next                 # New Year: the side whose event resolves next, -1 when done
+    int truce_side
+    int att_area                # the siege being attrited
+    int att_dice
+    int atr_next                # end of year: the next Athens Raises Taxes card index to ask about
+    int ev_opt                  # optional garrisons a revolt may still place (tax revolt)
+    i8 loc[MAXU]                # area, or POOL
+    i8 steps[MAXU]
+    i8 incity[MAXU]             # inside the city of its area
+    i8 moved[MAXU]              # moved this player turn
+    i8 raised[MAXU]             # barbarian raised this year
+    i8 revealed[MAXU]           # the enemy knows what this block is (and its steps at the reveal)
+    i8 occ[MAXA]                # side holding a captured city against its loyalty, -1
+    i8 garrison[MAXA]           # recruited or revolt garrison: its side, -1
+    i8 pillaged[MAXA]
+    i8 civil[MAXA]              # Civil War marker
+    i8 ctrl[MAXA]               # area control at the last re-computation: 0, 1, -1 none
+    i8 cctrl[MAXA]              # city control, -1 none
+    i8 besieged[MAXA]           # the city is besieged (at the last re-computation)
+    i8 fresh[MAXA]              # the siege began in this player turn (no siege combat yet)
+    i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
+
+
+cdef int NULL_BUF[MAX_ACTIONS]          # scratch for counting legal moves
+
+
+cdef inline int popc(uint64_t x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef inline int lowbit(uint64_t x) noexcept nogil:
+    cdef int i = 0
+    while not (x & 1):
+        x >>= 1
+        i += 1
+    return i
+
+
+cdef inline uint64_t bit(int i) noexcept nogil:
+    return (<uint64_t>1) << i
+
+
+cdef inline HS* tab(HData* d) noexcept nogil:
+    return &TABLES[d.ds]
+
+
+include "control.pxi"
+
+
+include "moves.pxi"
+
+
+include "cards.pxi"
+
+
+include "phases.pxi"
+
+
+include "legal.pxi"
+
+
+include "chance.pxi"
+
+
+include "apply.pxi"
+
+
+include "hidden.pxi"
+
+
+include "evaluate.pxi"
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# the game and the state
+
+_SLOTS = {}          # data set name -> (slot, HellasData)
+
+
+def _slot(str name):
+    """The table slot of data set ``name``, loading and checking it on first use."""
+    if name not in _SLOTS:
+        from engine.games.hellas import loader
+        data = loader.load(name)
+        if len(_SLOTS) >= NSLOT:
+            raise ValueError(f"hellas: at most {NSLOT} data sets at once")
+        slot = len(_SLOTS)
+        _fill_tables(slot, data)
+        _SLOTS[name] = (slot, data)
+    return _SLOTS[name]
+
+
+cdef class HellasGame(Game):
+    cdef readonly int slot
+    cdef readonly object data
+
+    def __init__(self, dict options):
+        super().__init__("hellas", options, 2, NUM_ACTIONS)
+        self.slot, self.data = _slot(options.get("data", "431"))
+
+    cpdef State new_initial_state(self):
+        cdef HellasState s = HellasState.__new__(HellasState)
+        s.game = self
+        s.num_players = 2
+        setup(&s.d, self.slot)
+        return s
+
+    def state_from_json(self, obj):
+        from engine.games.hellas import codec
+        return codec.from_json(self, obj)
+
+
+cdef class HellasState(State):
+    cdef HData d
+
+    # --- C contract ------------------------------------------------------------------------------------------
+    cdef int c_current_player(self) noexcept:
+        if self.d.step == S_OVER:
+            return TERMINAL
+        return self.d.cur
+
+    cdef int c_legal_actions(self, int* out) noexcept:
+        if self.d.cur < 0 or self.d.step == S_OVER:
+            return 0
+        return legal(&self.d, out)
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept:
+        if self.d.cur != CHANCE or self.d.step == S_OVER:
+            return 0
+        return chance(&self.d, actions, probs)
+
+    cdef void c_apply(self, int action) noexcept:
+        apply_action(&self.d, action)
+
+    cdef State c_clone(self):
+        cdef HellasState s = HellasState.__new__(HellasState)
+        s.game = self.game
+        s.num_players = 2
+        s.d = self.d
+        return s
+
+    cdef void c_copy_from(self, State other) noexcept:
+        self.d = (<HellasState>other).d
+
+    cdef void c_determinize(self, int observer, Rng* rng) noexcept:
+        determinize(&self.d, observer, rng)
+
+    cdef uint64_t c_info_key(self, int player) noexcept:
+        cdef HData v = self.d
+        blind(&v, player)
+        return hash_bytes(hash_mix(0x4E11A5, <uint64_t>player), &v, sizeof(HData))
+
+    cdef int64_t c_action_observation(self, int action, int player) noexcept:
+        if self.d.step == S_CARD and self.d.cur != player:
+            return HIDDEN_ACTION                    # the face-down card choice
+        if self.d.step == S_DEAL and deal_to(&self.d) != player:
+            return HIDDEN_ACTION - 1                # a card dealt to the other hand
+        return action
+
+    cdef void c_returns(self, double* out) noexcept:
+        cdef double keys[2]
+        keys[ATH] = 1.0 if self.d.winner == ATH else 0.5 if self.d.winner == 2 else 0.0
+        keys[SPA] = 1.0 if self.d.winner == SPA else 0.5 if self.d.winner == 2 else 0.0
+        returns_from_keys(keys, 2, out)
+
+    cdef void c_evaluate(self, double* out) noexcept:
+        if self.d.step == S_OVER:
+            self.c_returns(out)
+            return
+        evaluate(&self.d, out)
+
+    # --- Python face ------------------------------------------------------------------------------------------
+    def _raw(self):
+        return raw_dict(&self.d)
+
+    def _set_raw(self, dict raw):
+        """Load a raw field dict (as _raw() gives it; codec.py has checked it)."""
+        raw_load(&self.d, raw)
+
+    def _raw_view(self, int player):
+        cdef HData v = self.d
+        blind(&v, player)
+        return raw_dict(&v)
+
+    def step_name(self):
+        return STEP_NAMES[self.d.step]
+
+    def scores(self):
+        """The net prestige lead from each side's point of view (Athens, Sparta)."""
+        return [-self.d.prestige, self.d.prestige]
+
+    def observation(self, int player):
+        self._check_player(player)
+        from engine.games.hellas import codec
+        return codec.observation(self, player)
+
+    def action_to_str(self, int action):
+        from engine.games.hellas import notation
+        return notation.action_to_str(self, action)
+
+    def str_to_action(self, str text):
+        from engine.games.hellas import notation
+        return notation.str_to_action(self, text)
+
+    def to_json(self):
+        from engine.games.hellas import codec
+        return codec.to_json(self)
+
+    def render(self, observer=None):
+        from engine.games.hellas import render
+        return render.render(self, observer)
+
+    def _recompute(self):
+        """Re-compute control and sieges now (as at the end of a phase; for tests and the codec)."""
+        recompute(&self.d)
+
+    def _reach(self, int u):
+        """Destinations of unit u's land move from here (area indices; for tests)."""
+        cdef uint64_t m = land_reach(&self.d, u, 0)
+        return [a for a in range(MAXA) if (m >> a) & 1]
+
+    def _actions_for(self, int side, int card):
+        """Actions a side gets playing card (index) for actions (spec 4.4; for tests)."""
+        return action_count(&self.d, side, card, 0)
+
+
+include "tables.pxi"
+
+
+# constants for the Python modules (notation, codec, render)
+ACTIONS = {"CARD": A_CARD, "PASS": A_PASS, "YES": A_YES, "MOVE": A_MOVE, "UNIT": A_UNIT, "DEST": A_DEST,
+           "RNEW": A_RNEW, "RSTEP": A_RSTEP, "PILLAGE": A_PILLAGE, "SUPPLY": A_SUPPLY, "GARRISON": A_GARRISON,
+           "PLACE": A_PLACE, "SIEGE": A_SIEGE, "TARGET": A_TARGET, "SIDE": A_SIDE, "DRAW": A_DRAW, "SUM": A_SUM,
+           "HITS": A_HITS, "NUM": NUM_ACTIONS}
+SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL}
+
+
+# The raw layout: three runs of fields (64-bit, 32-bit, 8-bit), each contiguous; _raw() and _set_raw() walk them.
+WIDE_FIELDS = (("hand", 2), ("deck", 1), ("played", 1), ("inplay", 1), ("sieged", 1), ("supplied", 1))
+INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("turn", 1), ("first", 1),
+              ("tix", 1), ("wstage", 1), ("active", 1), ("prestige", 1), ("winner", 1), ("level", 1),
+              ("commit", 2), ("play", 2), ("actions", 1), ("refuge", 1), ("group", 1), ("unit", 1),
+              ("free_move", 1), ("dealt", 1), ("leader", 2), ("favour", 2), ("quake_vs", 1), ("omen_vs", 1),
+              ("famine", 1), ("plague_struck", 1), ("ev_side", 1), ("ev_card", 1), ("ev_left", 1), ("ny_next", 1),
+              ("truce_side", 1), ("att_area", 1), ("att_dice", 1), ("atr_next", 1), ("ev_opt", 1))
+BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
+               ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
+               ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("vcount", 2 * MAXA))
+
+
+cdef dict raw_dict(HData* d):
+    cdef uint64_t* w = &d.hand[0]
+    cdef int* n = &d.ds
+    cdef i8* b = &d.loc[0]
+    out = {}
+    for fields, kind in ((WIDE_FIELDS, 0), (INT_FIELDS, 1), (BYTE_FIELDS, 2)):
+        for name, size in fields:
+            vals = []
+            for i in range(size):
+                if kind == 0:
+                    vals.append(w[0])
+                    w += 1
+                elif kind == 1:
+                    vals.append(n[0])
+                    n += 1
+                else:
+                    vals.append(b[0])
+                    b += 1
+            out[name] = vals if size > 1 or kind == 2 else vals[0]
+    return out
+
+
+cdef void raw_load(HData* d, dict raw) except *:
+    """Fill d from a dict shaped like raw_dict (values already range-checked by codec.py)."""
+    cdef uint64_t* w = &d.hand[0]
+    cdef int* n = &d.ds
+    cdef i8* b = &d.loc[0]
+    memset(d, 0, sizeof(HData))
+    for fields, kind in ((WIDE_FIELDS, 0), (INT_FIELDS, 1), (BYTE_FIELDS, 2)):
+        for name, size in fields:
+            vals = raw[name] if (size > 1 or kind == 2) else [raw[name]]
+            for i in range(size):
+                if kind == 0:
+                    w[0] = vals[i]
+                    w += 1
+                elif kind == 1:
+                    n[0] = vals[i]
+                    n += 1
+                else:
+                    b[0] = vals[i]
+                    b += 1
+
+
+def _check_layout():
+    """The three runs are contiguous and the struct has no padding (info_key hashes it whole)."""
+    cdef HData probe
+    cdef char* base = <char*>&probe
+    wide = sum(n for _, n in WIDE_FIELDS) * 8
+    ints = sum(n for _, n in INT_FIELDS) * 4
+    size = sum(n for _, n in BYTE_FIELDS)
+    if (<char*>&probe.ds - base != wide or <char*>&probe.loc[0] - base != wide + ints
+            or sizeof(HData) != wide + ints + size):
+        raise AssertionError("hellas: HData layout does not match its field lists (padding or a field missing)")
+
+
+_check_layout()

@@ -1,0 +1,55 @@
+"""Positions for the Hellas rules tests: dealt on purpose, then edited through to_json / from_json."""
+import random
+
+from engine.games.hellas.state import HellasGame
+
+GAMES = {}
+ATHENS_HAND = (3, 7, 16, 19, 25, 36)       # spec 10.6.3 ids
+SPARTA_HAND = (5, 9, 22, 28, 34, 38)
+
+
+def game(data="431"):
+    if data not in GAMES:
+        GAMES[data] = HellasGame({"data": data})
+    return GAMES[data]
+
+
+def dealt(athens=ATHENS_HAND, sparta=SPARTA_HAND, data="431"):
+    """The first New Year after the deal: Athens holds `athens`, Sparta `sparta`; Sparta chooses first."""
+    s = game(data).new_initial_state()
+    for a, b in zip(athens, sparta):
+        s.apply(f"deal:{a}")
+        s.apply(f"deal:{b}")
+    assert s.step_name() == "card" and s.current_player() == 1
+    return s
+
+
+def spring(athens=ATHENS_HAND, sparta=SPARTA_HAND, ny=("sacrifice:38", "sacrifice:36"), data="431"):
+    """Spring of the first year: both have played their New Year card (Sparta's, then Athens')."""
+    s = dealt(athens, sparta, data)
+    s.apply(ny[0])
+    s.apply(ny[1])
+    assert s.step_name() == "card" and s.to_json()["season"] == "Spring"
+    return s
+
+
+def edit(state, change):
+    """A new state: state's JSON changed in place by `change(obj)`, then validated by from_json."""
+    obj = state.to_json()
+    change(obj)
+    return state.game.state_from_json(obj)
+
+
+def play_random(state, seed, limit=100_000):
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        n += 1
+        assert n < limit
+    return n
