@@ -73,11 +73,33 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.step = S_MOVE_DEST
     elif step == S_MOVE_DEST:
         if action != A_PASS:
-            move_unit(d, d.unit, action - A_DEST)
-        if d.free_move or group_units(d, d.group, d.unit, d.season == s.nseasons, NULL) == 0:
-            to_action(d)
+            a = action - A_DEST
+            move_unit(d, d.unit, a)
+            maybe_withdraw(d, a)
+        next_withdraw(d)
+    elif step == S_WITHDRAW:
+        if action == A_YES:
+            d.incity[d.wd_unit] = 1
+        next_withdraw(d)
+    elif step == S_BATTLE:
+        start_battle(d, action - A_BATTLE)
+    elif step == S_FIRE:
+        apply_fire(d, (action - A_FIRE) // 5, (action - A_FIRE) % 5)
+    elif step == S_ROUT:
+        rout(d, action - A_UNIT)
+        next_rout(d)
+    elif step == S_CONTINUE:
+        if action == A_YES:
+            if d.b_stage == 1:
+                d.b_stage = 2
+                d.cur = 1 - d.b_att
+            else:
+                next_round(d)
         else:
-            d.step = S_MOVE_UNIT
+            d.b_retreat |= 1 << d.cur
+            finish_battle(d)
+    elif step == S_RETREAT:
+        apply_retreat(d, action)
     elif step == S_PLACE:
         u = d.unit
         d.loc[u] = action - A_PLACE
@@ -105,6 +127,25 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if action == A_YES:                         # L312: Athens takes the card out of play
             d.inplay &= ~bit(d.atr_next)
         next_atr(d)
+
+
+cdef void next_withdraw(HData* d) noexcept nogil:
+    """Ask the defender about the next unit that may withdraw, else go on with the group move."""
+    cdef HS* s = tab(d)
+    cdef int u
+    if d.wd_area >= 0:
+        u = withdraw_next(d)
+        if u >= 0:
+            d.wd_unit = u
+            d.step = S_WITHDRAW
+            d.cur = 1 - d.active
+            return
+        d.wd_area = d.wd_unit = -1
+    d.cur = d.active
+    if d.free_move or group_units(d, d.group, d.unit, d.season == s.nseasons, NULL) == 0:
+        to_action(d)
+    else:
+        d.step = S_MOVE_UNIT
 
 
 cdef void apply_phase_action(HData* d, int action) noexcept nogil:

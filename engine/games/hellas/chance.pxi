@@ -11,6 +11,29 @@ cdef int attrition_hit_max(HData* d, int a) noexcept nogil:
     return s.r_att_normal
 
 
+cdef inline double ipow(double x, int n) noexcept nogil:
+    cdef double r = 1.0
+    cdef int i
+    for i in range(n):
+        r *= x
+    return r
+
+
+cdef inline double multinomial(int n, int a, int b) noexcept nogil:
+    """n! / (a! b! (n-a-b)!)"""
+    cdef double r = 1.0
+    cdef int i
+    for i in range(1, n + 1):
+        r *= i
+    for i in range(1, a + 1):
+        r /= i
+    for i in range(1, b + 1):
+        r /= i
+    for i in range(1, n - a - b + 1):
+        r /= i
+    return r
+
+
 cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int c, n = 0, k, i, dice
@@ -28,6 +51,18 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
             actions[n] = A_SUM + k
             probs[n] = (6 - (k - 7 if k >= 7 else 7 - k)) / 36.0
             n += 1
+        return n
+    if d.step == S_FIRE:                                    # one die per step: hit <= P, rout >= 7 - P
+        dice = d.steps[d.b_firer]
+        p = fire_power(d, d.b_firer) / 6.0
+        q = 1.0 - 2.0 * p
+        for k in range(dice + 1):                           # k hits, i routs
+            for i in range(dice - k + 1):
+                b = multinomial(dice, k, i) * ipow(p, k + i) * ipow(q, dice - k - i)
+                if b > 0.0:
+                    actions[n] = A_FIRE + k * 5 + i
+                    probs[n] = b
+                    n += 1
         return n
     if d.step == S_ATTRITION:
         dice = d.att_dice

@@ -14,8 +14,11 @@ TOP_KEYS = ("format", "data", "year", "season", "step", "current", "prestige", "
             "commit", "play", "leaders", "favours", "blocks", "cities", "control", "machine")
 MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "group", "unit", "free_move", "dealt",
            "quake_vs", "omen_vs", "famine", "plague_struck", "ev_side", "ev_card", "ev_left", "ev_opt", "ny_next",
-           "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied")
-CHANCE_STEPS = ("deal", "truce-roll", "attrition")
+           "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied", "asked", "fought", "b_area",
+           "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
+           "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit")
+CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire")
+BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
 
@@ -48,7 +51,9 @@ def _json(raw, data):
         i = u.index
         blocks[u.id] = {"area": data.areas[raw["loc"][i]].id if raw["loc"][i] >= 0 else "pool",
                         "steps": raw["steps"][i], "inside": bool(raw["incity"][i]), "moved": bool(raw["moved"][i]),
-                        "raised": bool(raw["raised"][i]), "revealed": bool(raw["revealed"][i])}
+                        "raised": bool(raw["raised"][i]), "revealed": bool(raw["revealed"][i]),
+                        "routed": bool(raw["routed"][i]),
+                        "came": data.areas[raw["came"][i]].id if raw["came"][i] >= 0 else None}
     cities = {a.id: {"held_by": _side(raw["occ"][a.index]), "garrison": _side(raw["garrison"][a.index]),
                      "pillaged": bool(raw["pillaged"][a.index]), "civil_war": bool(raw["civil"][a.index])}
               for a in land if a.is_city}
@@ -183,18 +188,22 @@ def from_json(game, obj):
     machine = obj["machine"]
     if not isinstance(machine, dict) or sorted(machine) != sorted(MACHINE):
         _fail(f"machine must hold exactly {', '.join(MACHINE)}")
-    limits = {"sieged": (0, 2 ** 64 - 1), "supplied": (0, 2 ** 64 - 1), "turn": (0, 10 ** 6)}
+    limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
+    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))
         raw[k] = _int(machine, k, lo, hi, "machine.")
-    for k in ("active", "first", "ev_side", "ny_next", "truce_side", "quake_vs", "omen_vs"):
+    for k in ("active", "first", "ev_side", "ny_next", "truce_side", "quake_vs", "omen_vs", "b_att", "b_rout_side"):
         if raw[k] not in (-1, 0, 1):
             _fail(f"machine.{k} = {raw[k]} is not a side (0, 1) or -1")
-    for k in ("group", "att_area", "famine"):
+    for k in ("group", "att_area", "famine", "b_area", "wd_area"):
         if not -1 <= raw[k] < len(data.areas):
             _fail(f"machine.{k} = {raw[k]} is not an area index or -1")
-    if not -1 <= raw["unit"] < len(data.units):
-        _fail(f"machine.unit = {raw['unit']} is not a block index or -1")
+    for k in ("unit", "b_firer", "b_last", "wd_unit", "r_unit"):
+        if not -1 <= raw[k] < len(data.units):
+            _fail(f"machine.{k} = {raw[k]} is not a block index or -1")
+    if raw["step"] == STEP_NAMES.index("fire") and (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):
+        _fail("machine.b_firer: a firing unit must be on the map")
     if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
         _fail("machine.ev_card / atr_next must be card indices or -1")
     if raw["step"] == STEP_NAMES.index("card"):
@@ -306,8 +315,8 @@ def _blocks_in(obj, data, raw):
             _fail(f"blocks: block {u.id} is missing (every block is on the map or in the pool)")
         b = blocks[u.id]
         where = f"blocks.{u.id}."
-        if not isinstance(b, dict) or sorted(b) != sorted(["area", "steps", "inside", "moved", "raised", "revealed"]):
-            _fail(f"blocks.{u.id} must hold area, steps, inside, moved, raised, revealed")
+        if not isinstance(b, dict) or sorted(b) != BLOCK_KEYS:
+            _fail(f"blocks.{u.id} must hold {', '.join(BLOCK_KEYS)}")
         area = b["area"]
         if area == "pool":
             raw["loc"][u.index] = -1
@@ -337,6 +346,11 @@ def _blocks_in(obj, data, raw):
         raw["moved"][u.index] = _bool(b, "moved", where)
         raw["raised"][u.index] = _bool(b, "raised", where)
         raw["revealed"][u.index] = _bool(b, "revealed", where)
+        raw["routed"][u.index] = _bool(b, "routed", where)
+        came = b["came"]
+        if came is not None and (came not in area_ids or area_ids[came].neutral):
+            _fail(f"{where}came: {came!r} is no area a block can come from")
+        raw["came"][u.index] = area_ids[came].index if came is not None else -1
     for ai, sides in inside_count.items():
         a = data.areas[ai]
         if len(sides) > 1:

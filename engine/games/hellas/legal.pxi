@@ -124,7 +124,7 @@ cdef int legal(HData* d, int* out) noexcept nogil:
     cdef int n = 0, a, u, i, k
     cdef uint64_t m
     cdef int step = d.step
-    if step == S_TRUCE or step == S_FAVOUR or step == S_ATR_KEEP:
+    if step == S_TRUCE or step == S_FAVOUR or step == S_ATR_KEEP or step == S_WITHDRAW or step == S_CONTINUE:
         out[0] = A_PASS
         out[1] = A_YES
         return 2
@@ -157,6 +157,16 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return n
     if step == S_PLACE:
         return recruit_places(d, d.unit, out)
+    if step == S_BATTLE:
+        return battle_choices(d, out)
+    if step == S_ROUT:
+        for u in range(s.nu):
+            if s.u_side[u] == d.cur and in_battle(d, u):
+                out[n] = A_UNIT + u
+                n += 1
+        return n
+    if step == S_RETREAT:
+        return retreat_dests(d, d.r_unit, out)
     if step == S_SIEGE:
         out[n] = A_PASS
         n += 1

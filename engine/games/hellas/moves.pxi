@@ -1,9 +1,6 @@
 # Hellas: land movement (spec 5.1) and Winter refuge moves (spec 5.8).
 #
-# Not yet built (docs/rules/hellas.md): sea movement and transport (5.2), storms, forced march (5.3), withdrawing
-# into a city (5.4) and field battles (6.4). Until battles exist a move may not enter an area holding enemy field
-# units, so no contested area can arise; entering an area whose city the enemy holds (empty, or with enemy blocks
-# shut inside) is legal and lays siege to it.
+# Not yet built (docs/rules/hellas.md): sea movement and transport (5.2), storms and forced march (5.3).
 
 cdef inline int enemy_units(HData* d, int a, int side) noexcept nogil:
     return units_in(d, a, 1 - side, 2)
@@ -41,8 +38,6 @@ cdef uint64_t land_reach(HData* d, int u, int refuge) noexcept nogil:
             for b in range(s.nl):
                 if not (s.adj[a] >> b) & 1 or (seen >> b) & 1 or s.neutral[b]:
                     continue
-                if units_in(d, b, 1 - side, 0):
-                    continue                        # enemy field units: no battles yet (not built)
                 if enemy_units(d, b, side):
                     if refuge or d.omen_vs == side:
                         continue                    # refuge avoids enemies; Omen forbids engaging (L302)
@@ -74,6 +69,7 @@ cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept 
 
 
 cdef void move_unit(HData* d, int u, int dest) noexcept nogil:
+    d.came[u] = d.loc[u]
     d.loc[u] = dest
     d.moved[u] = 1
     d.revealed[u] = 0               # a block that moves is unknown again (spec 7.2 H4)

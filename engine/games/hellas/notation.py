@@ -1,5 +1,6 @@
 """Hellas move notation: one short word and a name per action, e.g. ``actions:17``, ``move:LA01``, ``unit:S3``,
-``to:LA05``, ``recruit:A3``, ``pillage:LA11``, ``attrition:LA18``, ``deal:30``, ``hits:1``.
+``to:LA05``, ``recruit:A3``, ``pillage:LA11``, ``attrition:LA18``, ``battle:LA10``, ``deal:30``, ``hits:1``,
+``fire:1h0r`` (one unit's roll: 1 hit, no rout).
 
 Cards are named by their id, areas by their map id, blocks by their roster id (all from the data files).
 """
@@ -13,6 +14,7 @@ _RANGES = (  # (first id, size, word, what names the offset)
     (A["SUPPLY"], 64, "supply", "area"), (A["GARRISON"], 64, "garrison", "area"), (A["PLACE"], 64, "place", "area"),
     (A["SIEGE"], 64, "attrition", "area"), (A["TARGET"], 64, "target", "area"), (A["SIDE"], 2, "ostracize", "side"),
     (A["DRAW"], 64, "deal", "card"), (A["SUM"], 13, "dice", "number"), (A["HITS"], 64, "hits", "number"),
+    (A["BATTLE"], 64, "battle", "area"), (A["FIRE"], 25, "fire", "roll"),
 )
 
 
@@ -26,14 +28,14 @@ def action_to_str(state, action):
     if action == A["PASS"]:
         return "pass"
     if action == A["YES"]:
-        return "yes"
+        return "into-city" if state.step_name() == "retreat" else "yes"
     for first, size, word, what in _RANGES:
         if first <= action < first + size:
             i = action - first
             try:
                 name = {"area": lambda: data.areas[i].id, "block": lambda: data.units[i].id,
                         "card": lambda: data.cards[i].id, "side": lambda: SIDES[i],
-                        "number": lambda: i}[what]()
+                        "number": lambda: i, "roll": lambda: f"{i // 5}h{i % 5}r"}[what]()
             except IndexError:
                 raise BadMoveError(f"hellas: action {action} names no {what}") from None
             return f"{word}:{name}"

@@ -2,7 +2,7 @@
 # initiative (4.3), the player turn (4.4), Winter (4.5), the end of the year and of the scenario (8.3). Each
 # function runs the automatic steps and stops at the next decision or chance node.
 #
-# Not yet built: field and naval battles (6.4-6.8), assaults (6.11), relief battles and sallies (6.12, W3).
+# Not yet built: assaults (6.11), sallies (6.12, W3).
 
 cdef void setup(HData* d, int slot) noexcept nogil:
     cdef HS* s = &TABLES[slot]
@@ -33,6 +33,9 @@ cdef void setup(HData* d, int slot) noexcept nogil:
     d.att_area = -1
     d.atr_next = -1
     d.group = d.unit = -1
+    d.b_area = d.b_att = d.b_firer = d.wd_area = d.wd_unit = d.r_unit = -1
+    for u in range(MAXU):
+        d.came[u] = -1
     recompute(d)
     start_year(d)
 
@@ -220,8 +223,11 @@ cdef void start_turn(HData* d) noexcept nogil:
     d.active = d.first if d.tix == 0 else 1 - d.first
     d.turn += 1
     d.sieged = 0
+    d.asked = 0
+    d.fought = 0
     for u in range(s.nu):
         d.moved[u] = 0
+        d.came[u] = -1
     if d.season == s.nseasons and d.wstage == 1:
         begin_battle(d)
         return
@@ -297,8 +303,16 @@ cdef int siege_open(HData* d, int a) noexcept nogil:
 
 
 cdef void begin_battle(HData* d) noexcept nogil:
+    """The Battle phase: every battle in a contested area (the smallest first, L64), then siege attrition."""
     cdef HS* s = tab(d)
-    cdef int a
+    cdef int a, n = battle_choices(d, NULL_BUF)
+    if n == 1 and not s.r_battle_free:
+        start_battle(d, NULL_BUF[0] - A_BATTLE)
+        return
+    if n > 0:
+        d.step = S_BATTLE
+        d.cur = d.active
+        return
     for a in range(s.nl):
         if siege_open(d, a):
             d.step = S_SIEGE

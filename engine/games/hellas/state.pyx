@@ -94,10 +94,17 @@ cdef enum Step:
     S_SIEGE = 10        # battle phase: siege attrition on one of own sieges, or end the battle phase
     S_ATTRITION = 11    # chance: the number of attrition hits
     S_ATR_KEEP = 12     # end of year: Athens keeps (no) or removes (yes) an Athens Raises Taxes card
-    S_OVER = 13
+    S_WITHDRAW = 13     # the defender: does this field unit go inside the city (yes / no)
+    S_BATTLE = 14       # the attacker: which combat next (among the smallest)
+    S_FIRE = 15         # chance: one firing unit's hits and routs
+    S_ROUT = 16         # the routed side's owner picks which of his units routs
+    S_CONTINUE = 17     # after a round: fight on (yes) or break off and retreat (no); attacker, then defender
+    S_RETREAT = 18      # where a retreating unit goes
+    S_OVER = 19
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
-              "place", "siege", "attrition", "taxes-keep", "over"]
+              "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
+              "retreat", "over"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
@@ -118,7 +125,9 @@ DEF A_SIDE = 1002       # 2: an event's target side
 DEF A_DRAW = 1004       # chance, 64: the card dealt
 DEF A_SUM = 1068        # chance, 13: the sum of two dice (2..12)
 DEF A_HITS = 1081       # chance, 64: number of hits
-DEF NUM_ACTIONS = 1145
+DEF A_BATTLE = 1145     # 64: fight the battle in this area next
+DEF A_FIRE = 1209       # chance, 25: hits*5 + routs of one firing unit
+DEF NUM_ACTIONS = 1234
 
 ctypedef signed char i8
 
@@ -178,6 +187,7 @@ cdef struct HS:
     int r_att_winter, r_port_blockade, r_recapture, r_supply_cost, r_unsupplied_elim, r_persian_yearly
     int r_noq_yearly, r_atrocity, r_auto_lead, r_auto_immediate, r_truce, r_truce_thr, r_truce_thr_pf
     int r_truce_cost, r_truce_cost_pf, r_truce_after, r_minor, r_major, r_winter_supply, r_winter_recruit
+    int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
     int r_ev_revolt_extra
 
@@ -195,6 +205,8 @@ cdef struct HData:
     uint64_t inplay             # continuing events face up
     uint64_t sieged             # sieges already fought this battle phase (area bits)
     uint64_t supplied           # areas supplied this Winter turn (area bits)
+    uint64_t asked              # areas where the defender has decided on withdrawing this turn
+    uint64_t fought             # areas whose battle has been fought this Battle phase
     int ds                      # data set slot
     int year                    # 0 = the first scenario year
     int season                  # 0 = New Year, 1..nseasons (the last is Winter)
@@ -231,6 +243,22 @@ cdef struct HData:
     int att_dice
     int atr_next                # end of year: the next Athens Raises Taxes card index to ask about
     int ev_opt                  # optional garrisons a revolt may still place (tax revolt)
+    int b_area                  # the battle being fought, -1
+    int b_att                   # its attacker
+    int b_round
+    int b_letter                # firing: the letter (0..5 = A..F) ...
+    int b_side                  # ... the side (0 defender, 1 attacker) ...
+    int b_last                  # ... and the last unit that fired
+    int b_firer                 # the unit whose roll is pending
+    int b_lost                  # side bits: lost a step or had a unit routed in this battle
+    int b_routs                 # routs still to take
+    int b_rout_side
+    int b_stage                 # after a round: 1 the attacker decides, 2 the defender
+    int b_retreat               # side bits: breaking off (all its units retreat)
+    int wd_area                 # withdrawing: the area, -1
+    int wd_unit                 # the unit asked about
+    int r_unit                  # retreating: the unit
+    int b_pad                   # (keeps the 32-bit run even)
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
@@ -245,6 +273,8 @@ cdef struct HData:
     i8 cctrl[MAXA]              # city control, -1 none
     i8 besieged[MAXA]           # the city is besieged (at the last re-computation)
     i8 fresh[MAXA]              # the siege began in this player turn (no siege combat yet)
+    i8 routed[MAXU]             # out of the battle; retreats at its end
+    i8 came[MAXU]               # the area it moved from this turn, -1
     i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
 
 
@@ -282,6 +312,9 @@ include "moves.pxi"
 
 
 include "cards.pxi"
+
+
+include "battle.pxi"
 
 
 include "phases.pxi"
@@ -462,21 +495,26 @@ include "tables.pxi"
 ACTIONS = {"CARD": A_CARD, "PASS": A_PASS, "YES": A_YES, "MOVE": A_MOVE, "UNIT": A_UNIT, "DEST": A_DEST,
            "RNEW": A_RNEW, "RSTEP": A_RSTEP, "PILLAGE": A_PILLAGE, "SUPPLY": A_SUPPLY, "GARRISON": A_GARRISON,
            "PLACE": A_PLACE, "SIEGE": A_SIEGE, "TARGET": A_TARGET, "SIDE": A_SIDE, "DRAW": A_DRAW, "SUM": A_SUM,
-           "HITS": A_HITS, "NUM": NUM_ACTIONS}
+           "HITS": A_HITS, "BATTLE": A_BATTLE, "FIRE": A_FIRE, "NUM": NUM_ACTIONS}
 SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL}
 
 
 # The raw layout: three runs of fields (64-bit, 32-bit, 8-bit), each contiguous; _raw() and _set_raw() walk them.
-WIDE_FIELDS = (("hand", 2), ("deck", 1), ("played", 1), ("inplay", 1), ("sieged", 1), ("supplied", 1))
+WIDE_FIELDS = (("hand", 2), ("deck", 1), ("played", 1), ("inplay", 1), ("sieged", 1), ("supplied", 1),
+               ("asked", 1), ("fought", 1))
 INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("turn", 1), ("first", 1),
               ("tix", 1), ("wstage", 1), ("active", 1), ("prestige", 1), ("winner", 1), ("level", 1),
               ("commit", 2), ("play", 2), ("actions", 1), ("refuge", 1), ("group", 1), ("unit", 1),
               ("free_move", 1), ("dealt", 1), ("leader", 2), ("favour", 2), ("quake_vs", 1), ("omen_vs", 1),
               ("famine", 1), ("plague_struck", 1), ("ev_side", 1), ("ev_card", 1), ("ev_left", 1), ("ny_next", 1),
-              ("truce_side", 1), ("att_area", 1), ("att_dice", 1), ("atr_next", 1), ("ev_opt", 1))
+              ("truce_side", 1), ("att_area", 1), ("att_dice", 1), ("atr_next", 1), ("ev_opt", 1),
+              ("b_area", 1), ("b_att", 1), ("b_round", 1), ("b_letter", 1), ("b_side", 1), ("b_last", 1),
+              ("b_firer", 1), ("b_lost", 1), ("b_routs", 1), ("b_rout_side", 1), ("b_stage", 1), ("b_retreat", 1),
+              ("wd_area", 1), ("wd_unit", 1), ("r_unit", 1), ("b_pad", 1))
 BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
                ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
-               ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("vcount", 2 * MAXA))
+               ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("routed", MAXU),
+               ("came", MAXU), ("vcount", 2 * MAXA))
 
 
 cdef dict raw_dict(HData* d):

@@ -143,6 +143,12 @@ def _fill_tables(int slot, data):
     s.r_winter_supply = "supply" in r["WINTER_ACTIONS"]
     s.r_winter_recruit = "recruit" in r["WINTER_ACTIONS"]
     s.r_battle_prestige = r["BATTLE_WIN_PRESTIGE"]
+    s.r_battle_free = r["BATTLE_ORDER"] == "free"
+    s.r_rout_smallest = r["ROUT_TARGET"] == "smallest"
+    s.r_battle_rounds = r["BATTLE_ROUNDS"]
+    s.r_att_retreats = r["ATTACKER_RETREATS_AFTER_LAST_ROUND"]
+    s.r_cav_retreat = r["CAVALRY_RETREAT_INTO_ENEMY_AREA"]
+    s.r_withdraw = r["WITHDRAW_INTO_CITY"]
     s.r_open = r["OPEN_BLOCKS"]
     ev = data.events
     s.r_ev_plague_loss = ev["plague_strikes"]["step_loss"]

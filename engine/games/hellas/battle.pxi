@@ -1,0 +1,292 @@
+# Hellas: withdrawing into a city (spec 5.4), field and naval battles (6.1-6.7): the combat order, firing by
+# letter with the defender first, hits to the largest block, routs, rounds, breaking off, retreats and prestige.
+# One decision or one firing unit's roll at a time.
+
+cdef inline int in_battle(HData* d, int u) noexcept nogil:
+    """Unit u fights in the battle being fought: in its area (in the field on land), not routed."""
+    return d.loc[u] == d.b_area and not d.incity[u] and not d.routed[u]
+
+
+cdef int battle_units(HData* d, int side) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u, n = 0
+    for u in range(s.nu):
+        if s.u_side[u] == side and in_battle(d, u):
+            n += 1
+    return n
+
+
+cdef inline int contested(HData* d, int a) noexcept nogil:
+    """Both sides have blocks in the field of area a (fleets at sea): a battle is due there (L64)."""
+    return units_in(d, a, ATH, 0) > 0 and units_in(d, a, SPA, 0) > 0
+
+
+cdef int combat_size(HData* d, int a) noexcept nogil:
+    return units_in(d, a, ATH, 0) + units_in(d, a, SPA, 0)
+
+
+cdef int battle_choices(HData* d, int* out) noexcept nogil:
+    """The combats the attacker may fight next: the smallest first, he orders ties (BATTLE_ORDER size, L64), or
+    any (free)."""
+    cdef HS* s = tab(d)
+    cdef int a, n = 0, best = 1 << 20, size
+    for a in range(s.na):
+        if contested(d, a) and not (d.fought >> a) & 1:
+            size = combat_size(d, a)
+            if s.r_battle_free:
+                out[n] = A_BATTLE + a
+                n += 1
+            elif size < best:
+                best = size
+                n = 0
+                out[n] = A_BATTLE + a
+                n += 1
+            elif size == best:
+                out[n] = A_BATTLE + a
+                n += 1
+    return n
+
+
+cdef void start_battle(HData* d, int a) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u
+    d.fought |= bit(a)
+    d.b_area = a
+    d.b_att = d.active
+    d.b_round = 1
+    d.b_lost = 0
+    d.b_retreat = 0
+    for u in range(s.nu):
+        d.routed[u] = 0
+        if in_battle(d, u):
+            d.revealed[u] = 1                       # REVEAL_IN_COMBAT (spec 7.2 H4)
+    d.b_letter = 0
+    d.b_side = 0
+    d.b_last = -1
+    next_fire(d)
+
+
+cdef inline int fire_letter(HData* d, int u) noexcept nogil:
+    cdef HS* s = tab(d)
+    return s.u_nlet[u] if d.b_area >= s.nl else s.u_let[u]
+
+
+cdef inline int fire_power(HData* d, int u) noexcept nogil:
+    cdef HS* s = tab(d)
+    return s.u_npow[u] if d.b_area >= s.nl else s.u_pow[u]
+
+
+cdef void next_fire(HData* d) noexcept nogil:
+    """The next unit to fire: letters A to D (sea E, F), the defender first within a letter (L193), each unit
+    separately in roster order."""
+    cdef HS* s = tab(d)
+    cdef int u, side
+    while d.b_letter < 6:
+        side = (1 - d.b_att) if d.b_side == 0 else d.b_att
+        for u in range(d.b_last + 1, s.nu):
+            if s.u_side[u] == side and in_battle(d, u) and fire_letter(d, u) == d.b_letter:
+                d.b_last = u
+                d.b_firer = u
+                d.step = S_FIRE
+                d.cur = CHANCE
+                return
+        d.b_last = -1
+        if d.b_side == 0:
+            d.b_side = 1
+        else:
+            d.b_side = 0
+            d.b_letter += 1
+    end_round(d)
+
+
+cdef int largest(HData* d, int side) noexcept nogil:
+    """HIT_TARGET: the enemy unit in the battle with the most steps (ties: the first in roster order)."""
+    cdef HS* s = tab(d)
+    cdef int u, best = -1
+    for u in range(s.nu):
+        if s.u_side[u] == side and in_battle(d, u) and (best < 0 or d.steps[u] > d.steps[best]):
+            best = u
+    return best
+
+
+cdef int smallest(HData* d, int side) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u, best = -1
+    for u in range(s.nu):
+        if s.u_side[u] == side and in_battle(d, u) and (best < 0 or d.steps[u] < d.steps[best]):
+            best = u
+    return best
+
+
+cdef void apply_fire(HData* d, int hits, int routs) noexcept nogil:
+    """One unit's roll: hits at once to the largest enemy block, then its routs (spec 6.4 2.3, 2.4)."""
+    cdef HS* s = tab(d)
+    cdef int t = 1 - s.u_side[d.b_firer], i, u
+    for i in range(hits):
+        u = largest(d, t)
+        if u < 0:
+            break
+        lose_step(d, u)
+        d.b_lost |= 1 << t
+    d.b_routs = routs
+    d.b_rout_side = t
+    next_rout(d)
+
+
+cdef void next_rout(HData* d) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int n
+    while d.b_routs > 0:
+        n = battle_units(d, d.b_rout_side)
+        if n == 0:
+            break
+        if n > 1 and not s.r_rout_smallest:
+            d.step = S_ROUT                          # ROUT_TARGET owner_choice: the owner picks
+            d.cur = d.b_rout_side
+            return
+        rout(d, smallest(d, d.b_rout_side))
+    d.b_routs = 0
+    after_fire(d)
+
+
+cdef void rout(HData* d, int u) noexcept nogil:
+    d.routed[u] = 1
+    d.b_lost |= 1 << tab(d).u_side[u]
+    d.b_routs -= 1
+
+
+cdef void after_fire(HData* d) noexcept nogil:
+    if d.step == S_OVER:
+        return
+    if battle_units(d, ATH) == 0 or battle_units(d, SPA) == 0:
+        finish_battle(d)
+        return
+    next_fire(d)
+
+
+cdef void end_round(HData* d) noexcept nogil:
+    """After a round: the attacker may break off, then the defender; after the last round the attacker retreats
+    (spec 6.4 3-4)."""
+    cdef HS* s = tab(d)
+    if d.b_round >= s.r_battle_rounds:
+        if s.r_att_retreats:
+            d.b_retreat |= 1 << d.b_att
+        finish_battle(d)
+        return
+    d.b_stage = 1
+    d.step = S_CONTINUE
+    d.cur = d.b_att
+
+
+cdef void next_round(HData* d) noexcept nogil:
+    d.b_round += 1
+    d.b_stage = 0
+    d.b_letter = 0
+    d.b_side = 0
+    d.b_last = -1
+    next_fire(d)
+
+
+cdef void finish_battle(HData* d) noexcept nogil:
+    """The winner keeps the area; +BATTLE_WIN_PRESTIGE if the loser lost a step or had a unit routed. Routed
+    units and the side that breaks off retreat, one unit at a time."""
+    cdef HS* s = tab(d)
+    cdef int u, side, w = -1
+    for u in range(s.nu):
+        if in_battle(d, u) and (d.b_retreat >> s.u_side[u]) & 1:
+            d.routed[u] = 1                          # breaking off: every remaining unit retreats
+    for side in range(2):
+        if battle_units(d, side) > 0:
+            w = side
+    if w >= 0 and battle_units(d, 1 - w) == 0 and (d.b_lost >> (1 - w)) & 1 and s.r_battle_prestige:
+        gain(d, w, s.r_battle_prestige)
+        if d.step == S_OVER:
+            return
+    d.r_unit = -1
+    next_retreat(d)
+
+
+cdef int retreat_dests(HData* d, int u, int* out) noexcept nogil:
+    """Spec 6.6: one adjacent area, not neutral, with no enemy units, friendly or uncontrolled (cavalry: also
+    enemy-controlled), or the area the unit came from this turn; a fleet retreats by sea; the city's holder may
+    retreat into its city within capacity (A_YES)."""
+    cdef HS* s = tab(d)
+    cdef int a = d.loc[u], side = s.u_side[u], b, n = 0
+    cdef uint64_t opts
+    if s.u_type[u] == T_FLEET:
+        opts = s.coast[a] if a < s.nl else (s.adj[a] | s.coast[a])
+    else:
+        opts = s.adj[a] if a < s.nl else 0
+    if is_city(s, a) and d.cctrl[a] == side and (s.u_type[u] != T_FLEET or s.site[a] == SITE_PORT) \
+            and units_in(d, a, side, 1) < s.capacity[a]:
+        if out != NULL:
+            out[n] = A_YES
+        n += 1
+    for b in range(s.na):
+        if not (opts >> b) & 1 or s.neutral[b] or enemy_units(d, b, side):
+            continue
+        if b < s.nl and s.u_type[u] == T_FLEET and not friendly_city(d, b, side) and d.ctrl[b] != side:
+            continue                                 # a fleet lands only on a friendly coast
+        if d.ctrl[b] == 1 - side and b != d.came[u] and not (s.r_cav_retreat and s.u_type[u] == T_CAVALRY):
+            continue
+        if out != NULL:
+            out[n] = A_DEST + b
+        n += 1
+    return n
+
+
+cdef void next_retreat(HData* d) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u
+    for u in range(d.r_unit + 1, s.nu):
+        if d.loc[u] == d.b_area and d.routed[u]:
+            d.r_unit = u
+            if retreat_dests(d, u, NULL) == 0:
+                eliminate(d, u)                      # NO_RETREAT_ELIMINATES (EXT-10)
+                d.routed[u] = 0
+                continue
+            d.step = S_RETREAT
+            d.cur = s.u_side[u]
+            return
+    d.b_area = -1
+    d.r_unit = -1
+    d.b_firer = -1
+    begin_battle(d)
+
+
+cdef void apply_retreat(HData* d, int action) noexcept nogil:
+    cdef int u = d.r_unit
+    d.routed[u] = 0
+    if action == A_YES:
+        d.incity[u] = 1
+    else:
+        d.loc[u] = action - A_DEST
+        d.revealed[u] = 0
+    next_retreat(d)
+
+
+# --- withdrawing into the city (spec 5.4) ---------------------------------------------------------------------
+
+cdef void maybe_withdraw(HData* d, int a) noexcept nogil:
+    """The active player's units stopped in area a: the first time this turn, if the opponent holds its city and
+    has field units there, he decides at once which go inside (WITHDRAW_INTO_CITY, per EXT-7)."""
+    cdef HS* s = tab(d)
+    cdef int o = 1 - d.active
+    if not s.r_withdraw or not is_city(s, a) or (d.asked >> a) & 1 or d.cctrl[a] != o or not units_in(d, a, o, 0):
+        return
+    d.asked |= bit(a)
+    d.wd_area = a
+    d.wd_unit = -1
+
+
+cdef int withdraw_next(HData* d) noexcept nogil:
+    """The next defender field unit that may still go inside (capacity; fleets only into a port), or -1."""
+    cdef HS* s = tab(d)
+    cdef int a = d.wd_area, o = 1 - d.active, u
+    if units_in(d, a, o, 1) >= s.capacity[a]:
+        return -1
+    for u in range(d.wd_unit + 1, s.nu):
+        if d.loc[u] == a and s.u_side[u] == o and not d.incity[u] and \
+                (s.u_type[u] != T_FLEET or s.site[a] == SITE_PORT):
+            return u
+    return -1
