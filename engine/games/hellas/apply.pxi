@@ -72,10 +72,38 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.unit = action - A_UNIT
             d.step = S_MOVE_DEST
     elif step == S_MOVE_DEST:
+        if action == A_PASS:
+            next_withdraw(d)
+            return
+        a = action - A_DEST
+        u = d.unit
+        d.storm_n = 0
+        d.cargo = -1
+        if s.u_type[u] == T_FLEET and not (d.season == s.nseasons):
+            d.storm_n = <int>sea_reach(d, u, 0, a)   # the path with the fewest hazard borders
+        move_unit(d, u, a)
+        d.mv_dest = a
+        if s.u_type[u] == T_FLEET and a < s.nl and d.season != s.nseasons:
+            for c in range(s.nu):
+                if cargo_ok(d, u, c):
+                    d.step = S_CARGO
+                    return
+        after_move(d)
+    elif step == S_CARGO:
         if action != A_PASS:
-            a = action - A_DEST
-            move_unit(d, d.unit, a)
-            maybe_withdraw(d, a)
+            d.cargo = action - A_UNIT
+            move_unit(d, d.cargo, d.mv_dest)
+        after_move(d)
+    elif step == S_STORM:
+        for c in range(action - A_HITS):            # STORM_LOSS_ON: each roll of 1 costs the fleet a step
+            if d.loc[d.unit] >= 0:
+                lose_step(d, d.unit)
+        if d.loc[d.unit] < 0 and d.cargo >= 0:
+            eliminate(d, d.cargo)                   # the cargo goes down with its fleet
+        d.storm_n = 0
+        d.cur = d.active
+        if d.loc[d.unit] >= 0:
+            maybe_withdraw(d, d.mv_dest)
         next_withdraw(d)
     elif step == S_WITHDRAW:
         if action == A_YES:
@@ -125,8 +153,19 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             begin_battle(d)
     elif step == S_ATR_KEEP:
         if action == A_YES:                         # L312: Athens takes the card out of play
-            d.inplay &= ~bit(d.atr_next)
+            take_out_of_play(d, d.atr_next)
         next_atr(d)
+
+
+cdef void after_move(HData* d) noexcept nogil:
+    """After a unit (and its cargo) moved: storms for a fleet that crossed hazard borders, then the defender's
+    withdrawal where it stopped, then the rest of the group."""
+    if d.storm_n > 0:
+        d.step = S_STORM
+        d.cur = CHANCE
+        return
+    maybe_withdraw(d, d.mv_dest)
+    next_withdraw(d)
 
 
 cdef void next_withdraw(HData* d) noexcept nogil:

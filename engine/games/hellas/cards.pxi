@@ -166,12 +166,18 @@ cdef void plague(HData* d, int a, int loss, int min_steps) noexcept nogil:
                     d.steps[u] -= 1
 
 
+cdef inline void take_out_of_play(HData* d, int c) noexcept nogil:
+    """A continuing event leaves play for the played pile (collected and shuffled at the next deal)."""
+    d.inplay &= ~bit(c)
+    d.played |= bit(c)
+
+
 cdef void discard_kind(HData* d, int kind) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int c
     for c in range(s.nc):
         if (d.inplay >> c) & 1 and s.c_kind[c] == kind:
-            d.inplay &= ~bit(c)
+            take_out_of_play(d, c)
 
 
 cdef inline void put_in_play(HData* d, int c) noexcept nogil:
@@ -192,7 +198,7 @@ cdef void event_effect(HData* d, int target) noexcept nogil:
     elif k == EV_OSTRACISM:
         if target >= 0:
             q = target - A_SIDE
-            d.inplay &= ~bit(d.leader[q])           # L296: back to the deck at the next deal
+            take_out_of_play(d, d.leader[q])        # L296: back to the deck at the next deal
             d.leader[q] = -1
     elif k == EV_PLAGUE:
         d.plague_struck = 1

@@ -1,5 +1,5 @@
-# Hellas: chance nodes (spec 7.1): the New Year deal card by card (R2), the truce dice (5.11), siege attrition
-# (R4: the number of hits among the dice).
+# Hellas: chance nodes (spec 7.1): the New Year deal card by card (R2), the truce dice (5.11), one firing unit's
+# hits and routs (R3), siege attrition (R4) and storms (R5) as the number of hits among the dice.
 
 cdef int attrition_hit_max(HData* d, int a) noexcept nogil:
     """Hit on 1 normally, 1-2 under Famine (L298), 1-3 in Winter (EXT-7): ATTRITION_HIT_MAX."""
@@ -64,9 +64,9 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
                     probs[n] = b
                     n += 1
         return n
-    if d.step == S_ATTRITION:
-        dice = d.att_dice
-        p = attrition_hit_max(d, d.att_area) / 6.0
+    if d.step == S_ATTRITION or d.step == S_STORM:
+        dice = d.att_dice if d.step == S_ATTRITION else d.storm_n
+        p = (attrition_hit_max(d, d.att_area) if d.step == S_ATTRITION else s.r_storm) / 6.0
         q = 1.0 - p
         for k in range(dice + 1):
             b = 1.0                                         # C(dice, k) p^k q^(dice-k)

@@ -5,7 +5,7 @@ as plain numbers. from_json checks every rule a state must keep and raises BadSt
 broken; nothing is applied until all checks pass.
 """
 from engine.errors import BadStateError
-from engine.games.hellas.state import BYTE_FIELDS, INT_FIELDS, SIZES, STEP_NAMES, WIDE_FIELDS
+from engine.games.hellas.state import SIZES, STEP_NAMES
 
 FORMAT = 1
 SIDES = ("Athens", "Sparta")
@@ -16,8 +16,8 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "quake_vs", "omen_vs", "famine", "plague_struck", "ev_side", "ev_card", "ev_left", "ev_opt", "ny_next",
            "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied", "asked", "fought", "b_area",
            "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
-           "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit")
-CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire")
+           "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo")
+CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm")
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
@@ -156,8 +156,7 @@ def from_json(game, obj):
         _fail(f"format {obj['format']!r} is not {FORMAT}")
     if obj["data"] != data.name:
         _fail(f"data set {obj['data']!r} is not this game's ({data.name})")
-    raw = {name: ([0] * size if size > 1 else 0) for name, size in WIDE_FIELDS + INT_FIELDS}
-    raw.update({name: [0] * size for name, size in BYTE_FIELDS})
+    raw = game.new_initial_state()._raw()          # the fields beyond the data set's sizes keep their set-up values
     raw["ds"] = game.slot
     first, years = data.scenario["first_year"], data.scenario["first_year"] - data.scenario["last_year"] + 1
     raw["year"] = first - _int(obj, "year", first - years, first)
@@ -189,17 +188,17 @@ def from_json(game, obj):
     if not isinstance(machine, dict) or sorted(machine) != sorted(MACHINE):
         _fail(f"machine must hold exactly {', '.join(MACHINE)}")
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
-    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3))
+    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))
         raw[k] = _int(machine, k, lo, hi, "machine.")
     for k in ("active", "first", "ev_side", "ny_next", "truce_side", "quake_vs", "omen_vs", "b_att", "b_rout_side"):
         if raw[k] not in (-1, 0, 1):
             _fail(f"machine.{k} = {raw[k]} is not a side (0, 1) or -1")
-    for k in ("group", "att_area", "famine", "b_area", "wd_area"):
+    for k in ("group", "att_area", "famine", "b_area", "wd_area", "mv_dest"):
         if not -1 <= raw[k] < len(data.areas):
             _fail(f"machine.{k} = {raw[k]} is not an area index or -1")
-    for k in ("unit", "b_firer", "b_last", "wd_unit", "r_unit"):
+    for k in ("unit", "b_firer", "b_last", "wd_unit", "r_unit", "cargo"):
         if not -1 <= raw[k] < len(data.units):
             _fail(f"machine.{k} = {raw[k]} is not a block index or -1")
     if raw["step"] == STEP_NAMES.index("fire") and (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):

@@ -88,7 +88,7 @@ cdef int legal_actions_phase(HData* d, int* out) noexcept nogil:
     out[n] = A_PASS
     n += 1
     if (winter and d.refuge) or (not winter and d.actions >= 1 and d.quake_vs != side):
-        for a in range(s.nl):
+        for a in range(s.na):
             if group_units(d, a, -1, winter, NULL) > 0:
                 out[n] = A_MOVE + a
                 n += 1
@@ -150,7 +150,7 @@ cdef int legal(HData* d, int* out) noexcept nogil:
             out[n] = A_PASS
             n += 1
         m = land_reach(d, d.unit, d.season == s.nseasons and not d.free_move)
-        for a in range(s.nl):
+        for a in range(s.na):
             if (m >> a) & 1:
                 out[n] = A_DEST + a
                 n += 1
@@ -159,6 +159,14 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return recruit_places(d, d.unit, out)
     if step == S_BATTLE:
         return battle_choices(d, out)
+    if step == S_CARGO:
+        out[n] = A_PASS
+        n += 1
+        for u in range(s.nu):
+            if cargo_ok(d, d.unit, u):
+                out[n] = A_UNIT + u
+                n += 1
+        return n
     if step == S_ROUT:
         for u in range(s.nu):
             if s.u_side[u] == d.cur and in_battle(d, u):

@@ -1,15 +1,18 @@
-# Hellas: land movement (spec 5.1) and Winter refuge moves (spec 5.8).
+# Hellas: land movement (spec 5.1), fleets at sea with transport and storms (5.2) and Winter refuge moves (5.8).
 #
-# Not yet built (docs/rules/hellas.md): sea movement and transport (5.2), storms and forced march (5.3).
+# Not yet built (docs/rules/hellas.md): forced march and forced rowing (5.3).
 
 cdef inline int enemy_units(HData* d, int a, int side) noexcept nogil:
     return units_in(d, a, 1 - side, 2)
 
 
 cdef inline int can_move(HData* d, int u) noexcept nogil:
-    """Unit u may take part in a land group move now (it has not moved this turn and is not shut in a city)."""
+    """Unit u may take part in a group move now: it has not moved this turn and is not shut in a city (a fleet in
+    a besieged port may still sail out through its offshore sea)."""
     cdef HS* s = tab(d)
-    if d.loc[u] < 0 or d.loc[u] >= s.nl or d.incity[u] or s.u_type[u] == T_FLEET:
+    if d.loc[u] < 0:
+        return 0
+    if s.u_type[u] != T_FLEET and (d.loc[u] >= s.nl or d.incity[u]):
         return 0
     if s.r_move_once and d.moved[u]:
         return 0
@@ -24,6 +27,8 @@ cdef uint64_t land_reach(HData* d, int u, int refuge) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int side = s.u_side[u], a0 = d.loc[u], depth, a, b
     cdef uint64_t frontier, nxt, seen, out = 0
+    if s.u_type[u] == T_FLEET:
+        return sea_reach(d, u, refuge, -1)
     if not can_move(d, u) or (refuge and d.moved[u]):
         return 0
     if units_in(d, a0, 1 - side, 0):
@@ -56,6 +61,98 @@ cdef uint64_t land_reach(HData* d, int u, int refuge) noexcept nogil:
     return out
 
 
+cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
+    """Spec 5.2: a fleet's move is a path of seas, each counting 1 against its sea speed (the first entry from a
+    land area too); it stops on entering a sea with enemy fleets; it may end at sea or by landing (cost 0) in a
+    coastal land area next to a sea it reached, where it stops. A fleet in a besieged port leaves only into its
+    offshore sea, free of enemy fleets. With dest >= 0, returns instead the fewest hazard borders (storm rolls) on
+    a path to dest within the speed."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y, h, best = 99
+    cdef int hz[MAXA]
+    cdef int nh[MAXA]
+    cdef uint64_t out = 0, seas = 0, first = 0, land
+    if not can_move(d, u) or (refuge and d.moved[u]):
+        return 99 if dest >= 0 else 0
+    if d.incity[u]:
+        if not d.besieged[a0] or s.offshore[a0] < 0:
+            return 99 if dest >= 0 else 0
+        first = bit(s.offshore[a0])
+    elif a0 < s.nl:
+        first = s.coast[a0]
+    if a0 < s.nl and not d.incity[u] and units_in(d, a0, 1 - side, 0):
+        return 99 if dest >= 0 else 0               # pinned: a battle is due here
+    for x in range(s.na):
+        hz[x] = 99
+    if a0 >= s.nl:
+        if fleets_in(d, a0, 1 - side):
+            return 99 if dest >= 0 else 0
+        hz[a0] = 0
+        seas = bit(a0)
+    else:
+        for x in range(s.nl, s.na):
+            if (first >> x) & 1 and not (refuge and fleets_in(d, x, 1 - side)):
+                hz[x] = 0
+                seas |= bit(x)
+        if s.u_sspd[u] < 1:
+            seas = 0
+    for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
+        for x in range(s.na):
+            nh[x] = hz[x]
+        for x in range(s.nl, s.na):
+            if hz[x] >= 99 or fleets_in(d, x, 1 - side):
+                continue                            # stopped by enemy fleets: no further
+            for y in range(s.nl, s.na):
+                if not (s.adj[x] >> y) & 1:
+                    continue
+                if refuge and fleets_in(d, y, 1 - side):
+                    continue
+                h = hz[x] + (1 if (s.hazard[x] >> y) & 1 else 0)
+                if h < nh[y]:
+                    nh[y] = h
+                    seas |= bit(y)
+        for x in range(s.na):
+            hz[x] = nh[x]
+    for x in range(s.nl, s.na):
+        if not (seas >> x) & 1:
+            continue
+        if not refuge:
+            out |= bit(x)
+        if x == dest and hz[x] < best:
+            best = hz[x]
+        if fleets_in(d, x, 1 - side) and x != a0:
+            continue                                # it must stop at sea to fight there
+        land = s.coast[x]
+        for y in range(s.nl):
+            if (land >> y) & 1 and not s.neutral[y] and y != a0:
+                if refuge and (not friendly_city(d, y, side) or s.site[y] != SITE_PORT or enemy_units(d, y, side)):
+                    continue
+                if d.omen_vs == side and enemy_units(d, y, side):
+                    continue
+                out |= bit(y)
+                if y == dest and hz[x] < best:
+                    best = hz[x]
+    if dest >= 0:
+        return best
+    out &= ~bit(a0)
+    return out
+
+
+cdef int cargo_ok(HData* d, int fleet, int u) noexcept nogil:
+    """Spec 5.2 item 4: one Greek land unit that began the action in the fleet's coastal land area, with steps
+    the fleet can carry (CARGO_STEP_RULE)."""
+    cdef HS* s = tab(d)
+    if s.r_cargo == 0 or u == fleet or s.u_side[u] != s.u_side[fleet] or s.u_type[u] == T_FLEET or s.u_barb[u]:
+        return 0
+    if d.loc[u] != d.came[fleet] or d.moved[u] or d.incity[u] or d.loc[u] >= s.nl:
+        return 0
+    if s.r_cargo_rule == 1:
+        return d.steps[u] < d.steps[fleet]
+    if s.r_cargo_rule == 2:
+        return s.u_max[u] <= s.u_max[fleet]
+    return d.steps[u] <= d.steps[fleet]
+
+
 cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept nogil:
     """Units of the active side that began the action in area a, with a move left, index above `after`."""
     cdef HS* s = tab(d)
@@ -71,5 +168,6 @@ cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept 
 cdef void move_unit(HData* d, int u, int dest) noexcept nogil:
     d.came[u] = d.loc[u]
     d.loc[u] = dest
+    d.incity[u] = 0
     d.moved[u] = 1
     d.revealed[u] = 0               # a block that moves is unknown again (spec 7.2 H4)

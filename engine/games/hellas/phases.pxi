@@ -33,7 +33,7 @@ cdef void setup(HData* d, int slot) noexcept nogil:
     d.att_area = -1
     d.atr_next = -1
     d.group = d.unit = -1
-    d.b_area = d.b_att = d.b_firer = d.wd_area = d.wd_unit = d.r_unit = -1
+    d.b_area = d.b_att = d.b_firer = d.wd_area = d.wd_unit = d.r_unit = d.mv_dest = d.cargo = -1
     for u in range(MAXU):
         d.came[u] = -1
     recompute(d)

@@ -100,11 +100,13 @@ cdef enum Step:
     S_ROUT = 16         # the routed side's owner picks which of his units routs
     S_CONTINUE = 17     # after a round: fight on (yes) or break off and retreat (no); attacker, then defender
     S_RETREAT = 18      # where a retreating unit goes
-    S_OVER = 19
+    S_CARGO = 19        # a fleet that landed: which Greek land unit it carried (or none)
+    S_STORM = 20        # chance: steps a fleet loses to storms on hazard borders
+    S_OVER = 21
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
               "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
-              "retreat", "over"]
+              "retreat", "cargo", "storm", "over"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
@@ -187,6 +189,7 @@ cdef struct HS:
     int r_att_winter, r_port_blockade, r_recapture, r_supply_cost, r_unsupplied_elim, r_persian_yearly
     int r_noq_yearly, r_atrocity, r_auto_lead, r_auto_immediate, r_truce, r_truce_thr, r_truce_thr_pf
     int r_truce_cost, r_truce_cost_pf, r_truce_after, r_minor, r_major, r_winter_supply, r_winter_recruit
+    int r_cargo, r_cargo_rule, r_storm
     int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
     int r_ev_revolt_extra
@@ -258,7 +261,9 @@ cdef struct HData:
     int wd_area                 # withdrawing: the area, -1
     int wd_unit                 # the unit asked about
     int r_unit                  # retreating: the unit
-    int b_pad                   # (keeps the 32-bit run even)
+    int mv_dest                 # the destination of the unit just moved
+    int storm_n                 # storm rolls due for the fleet just moved
+    int cargo                   # the land unit it carries, -1
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
@@ -510,7 +515,8 @@ INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("
               ("truce_side", 1), ("att_area", 1), ("att_dice", 1), ("atr_next", 1), ("ev_opt", 1),
               ("b_area", 1), ("b_att", 1), ("b_round", 1), ("b_letter", 1), ("b_side", 1), ("b_last", 1),
               ("b_firer", 1), ("b_lost", 1), ("b_routs", 1), ("b_rout_side", 1), ("b_stage", 1), ("b_retreat", 1),
-              ("wd_area", 1), ("wd_unit", 1), ("r_unit", 1), ("b_pad", 1))
+              ("wd_area", 1), ("wd_unit", 1), ("r_unit", 1), ("mv_dest", 1), ("storm_n", 1),
+              ("cargo", 1))
 BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
                ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
                ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("routed", MAXU),

@@ -143,6 +143,9 @@ def _fill_tables(int slot, data):
     s.r_winter_supply = "supply" in r["WINTER_ACTIONS"]
     s.r_winter_recruit = "recruit" in r["WINTER_ACTIONS"]
     s.r_battle_prestige = r["BATTLE_WIN_PRESTIGE"]
+    s.r_cargo = r["CARGO_PER_FLEET"]
+    s.r_cargo_rule = ("le", "lt", "max_le").index(r["CARGO_STEP_RULE"])
+    s.r_storm = r["STORM_LOSS_ON"]
     s.r_battle_free = r["BATTLE_ORDER"] == "free"
     s.r_rout_smallest = r["ROUT_TARGET"] == "smallest"
     s.r_battle_rounds = r["BATTLE_ROUNDS"]
