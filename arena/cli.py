@@ -168,14 +168,17 @@ def bots_command():
 @main.command()
 @click.argument("game")
 @click.option("--bot", "bots", multiple=True, required=True, metavar="SPEC",
-              help="A bot spec (repeat: at least two bots, or one to play itself), e.g. --bot ismcts:time=0.5.")
+              help="A bot (repeat: at least two, or one to play itself): a spec such as ismcts:time=0.5, or "
+                   "key=value words as in cutechess: 'name=A cmd=./engine option.X=1 tc=40/60+0.6', "
+                   "'name=B bot=ismcts iterations=300', st=SECONDS (docs/tournaments.md).")
 @click.option("--games", "-n", type=count(1), default=10, show_default=True,
               help="Games for each table of bots, rounded up to whole seat rotations.")
 @click.option("--mode", type=click.Choice(["roundrobin", "gauntlet"]), default="roundrobin", show_default=True,
               help="Every table of bots, or the first bot against the others (gauntlet).")
 @game_arguments
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Tournament seed (the dice of every game).")
-@click.option("--jobs", "-j", type=count(0), default=0, help="Games at once on local processes (0: every core).")
+@click.option("--jobs", "-j", type=count(0), default=None,
+              help="Games at once on local processes (0: every core; default: every core, 1 with timed bots).")
 @click.option("--out", type=OutFile(), default=None,
               help="JSON-lines record file (default: kleos-tournament-<game>-<time>.jsonl).")
 @click.option("--resume", is_flag=True, help="Continue the tournament recorded in --out.")
@@ -192,7 +195,7 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
     Each finished game is appended to --out at once; --resume continues an interrupted run.
     """
     from arena.ratings import format_report, save_chart
-    from arena.tournament import Ladder, TournamentConfig, run_tournament, schedule
+    from arena.tournament import Ladder, TournamentConfig, choose_workers, run_tournament, schedule
     try:
         if resume and not out:
             raise click.UsageError("--resume needs the --out file of the run to continue")
@@ -202,6 +205,7 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
         n_games = len(schedule(cfg))
         click.echo(f"{game} ({cfg.players} players), {len(bots)} bots, {n_games} games -> {out}", err=True)
         try:
+            jobs = choose_workers(jobs, cfg, lambda m: click.echo(m, err=True))
             result = run_tournament(cfg, out, workers=jobs, executor=_executor(backend, jobs, address),
                                     resume=resume, progress=not quiet,
                                     echo=lambda m: click.echo(m, err=True))
@@ -236,7 +240,8 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
 @click.option("--max-games", type=count(1), default=20000, show_default=True, help="Give up (inconclusive) after this.")
 @game_arguments
 @click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--jobs", "-j", type=count(0), default=0, help="Games at once on local processes (0: every core).")
+@click.option("--jobs", "-j", type=count(0), default=None,
+              help="Games at once on local processes (0: every core; default: every core, 1 with timed bots).")
 @click.option("--out", type=OutFile(), default=None, help="JSON-lines record file.")
 @click.option("--resume", is_flag=True, help="Continue the test recorded in --out.")
 @referee_arguments
@@ -250,7 +255,7 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
     Exit status: 0 when H1 is accepted (A is stronger by elo1), 1 when H0 is accepted, 2 when inconclusive.
     """
     from arena.sprt import SPRT, run_sprt
-    from arena.tournament import TournamentConfig
+    from arena.tournament import TournamentConfig, choose_workers
     if len(bots) != 2:
         raise click.UsageError("sprt needs exactly two --bot: the challenger A, then the baseline B")
     try:
@@ -262,6 +267,7 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
                                _policies(illegal, timeout, movetime, gametime))
         click.echo(f"SPRT {cfg.labels[0]} vs {cfg.labels[1]} at {game} ({cfg.players} players) -> {out}", err=True)
         try:
+            jobs = choose_workers(jobs, cfg, lambda m: click.echo(m, err=True))
             decision, result = run_sprt(cfg, test, out, workers=jobs, executor=_executor(backend, jobs, address),
                                         resume=resume, progress=not quiet,
                                         echo=lambda m: click.echo(m, err=True))

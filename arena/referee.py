@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 
 from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
                        RefereeError, Turn, UndoRequest)
+from bots.timecontrol import Clock, TimeControl
 from engine.chance import pick_outcome
 from engine.errors import KleosError
 from engine.records import GameRecord
@@ -168,11 +169,14 @@ class Referee:
         chance = ChanceStream(self.seed)
         view_rng = RNG(derive_seed(self.seed, 0x51E3))
         self.seen: list[list[Event]] = [[] for _ in range(n)]
-        clock = [0.0] * n
+        # each seat's clock: the bot's own time control (tc=, st=), else the policies' movetime and gametime
+        default = TimeControl(self.policies.gametime, 0.0, None, self.policies.movetime)
+        clocks = [Clock(bot.time_control or default) for bot in self.bots]
         reason, loser, aborted = "normal", None, False
         for seat, bot in enumerate(self.bots):
+            control = clocks[seat].control
             info = GameInfo(self.game.name, options, n, seat, derive_seed(self.seed, 0xB07, seat),
-                            self.policies.movetime, self.policies.gametime, self.policies.undo)
+                            control.movetime, control.seconds, self.policies.undo)
             try:
                 bot.new_game(info)
             except Exception as e:           # it cannot even start: the game is lost by that seat
@@ -181,8 +185,10 @@ class Referee:
                 break
         if resume is not None and loser is None:
             state = self._replay_into(record, resume, chance)
-            if resume.meta.get("clock"):
-                clock = [float(c) for c in resume.meta["clock"]][:n] + [0.0] * max(0, n - len(resume.meta["clock"]))
+            for mover, seconds in zip(record.players, record.times):     # the clocks as they stood
+                if 0 <= mover < n:
+                    clocks[mover].charge(float(seconds))
+                    clocks[mover].moved()
         turn_seat, turn_used, turn_step = None, 0.0, 0   # a turn: consecutive decisions of one seat
 
         while loser is None and not aborted and not state.is_terminal():
@@ -195,10 +201,8 @@ class Referee:
             legal = state.legal_actions()
             if player != turn_seat:
                 turn_seat, turn_used, turn_step = player, 0.0, 0
-            time_left = None
-            if self.policies.gametime is not None:
-                time_left = max(0.0, self.policies.gametime - clock[player])
-            turn = Turn(player, list(legal), len(record.actions), self.policies.movetime, time_left,
+            clock = clocks[player]
+            turn = Turn(player, list(legal), len(record.actions), clock.control.movetime, clock.time_left(),
                         list(self.seen[player]), turn_step, turn_used)
             if self.on_ask is not None:
                 self.on_ask(player, turn)
@@ -227,12 +231,10 @@ class Referee:
                 except Exception as e:       # BotCrashed, or a bug in an in-process bot: it lost, the game ends
                     problem = ("crash", f"{bot.spec}: {type(e).__name__}: {e}")
                 elapsed = time.perf_counter() - started
-                clock[player] += elapsed
+                clock.charge(elapsed)
                 turn_used += elapsed
-                if problem is None and self._over_time(turn_used, clock[player]):
-                    problem = ("timeout", f"{bot.spec} took {turn_used:.2f}s this turn (limits: turn "
-                                          f"{self.policies.movetime}, game {self.policies.gametime}; used "
-                                          f"{clock[player]:.2f}s)")
+                if problem is None and clock.over(turn_used, self.policies.grace):
+                    problem = ("timeout", f"{bot.spec} took {turn_used:.2f}s this turn ({clock.describe()})")
                 if problem is None or problem[0] == "quit":
                     break
                 kind, message = problem
@@ -257,6 +259,7 @@ class Referee:
             if problem is not None:        # an undo: the position changed, ask again
                 continue
             turn_step += 1
+            clock.moved()
             self._play_action(record, state, action, elapsed, bot.last_stats)
 
         if aborted:
@@ -265,8 +268,8 @@ class Referee:
             record.finish(state)
         else:
             record.finish(state, reason, self._forfeit_returns(loser))
-        record.meta["clock"] = [round(c, 4) for c in clock]
-        self.clock = clock
+        record.meta["clock"] = [round(c.used, 4) for c in clocks]
+        self.clock = [c.used for c in clocks]
         for bot in self.bots:
             try:
                 bot.end_game(record.result)
@@ -283,13 +286,6 @@ class Referee:
         state.apply(action)
         if self.on_move is not None:
             self.on_move(record, before, action, state)
-
-    def _over_time(self, turn_used: float, used: float) -> bool:
-        """Over a limit: the move limit is for the whole turn (the seat's consecutive decisions)."""
-        p = self.policies
-        if p.movetime is not None and turn_used > p.movetime + p.grace:
-            return True
-        return p.gametime is not None and used > p.gametime + p.grace
 
     def _undo(self, record: GameRecord, player: int, chance: ChanceStream, to: int | None = None):
         """Take back ``player``'s last move (or its decision number ``to``) and everything after it; the same
@@ -341,13 +337,14 @@ def play_game(game: str, options: dict, specs: list[str], seed: int, policies: P
     rather than being started for every game; ``close_kept_players()`` ends them.
     """
     from bots import make_bot
-    bots = [_kept(spec, seat) if keep_players and spec.startswith("cmd:") else make_bot(spec)
+    from bots.spec import is_external
+    bots = [_kept(spec, seat) if keep_players and is_external(spec) else make_bot(spec)
             for seat, spec in enumerate(specs)]
     try:
         return Referee(game, options, bots, seed, policies, labels, meta, event=event).play()
     finally:
         for bot in bots:
-            if not (keep_players and bot.spec.startswith("cmd:")):
+            if not (keep_players and is_external(bot.spec)):
                 bot.close()
 
 

@@ -26,13 +26,36 @@ class TournamentError(KleosError):
 
 
 def unique_labels(specs: list[str]) -> list[str]:
-    """The bots' names in tables and ratings: their spec, with #2, #3 ... for repeats."""
+    """The bots' names in tables and ratings: their name= (else their spec), with #2, #3 ... for repeats."""
+    from bots.spec import bot_label
     seen: dict = {}
     labels = []
     for spec in specs:
-        seen[spec] = seen.get(spec, 0) + 1
-        labels.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+        label = bot_label(spec)
+        seen[label] = seen.get(label, 0) + 1
+        labels.append(label if seen[label] == 1 else f"{label}#{seen[label]}")
     return labels
+
+
+def timed(cfg: "TournamentConfig") -> bool:
+    """Whether any bot plays against a clock or thinks for a time (then parallel games disturb each other)."""
+    from bots.spec import is_timed
+    return cfg.policies.movetime is not None or cfg.policies.gametime is not None or any(map(is_timed, cfg.bots))
+
+
+def choose_workers(jobs: int | None, cfg: "TournamentConfig", echo=print) -> int:
+    """-j as asked; by default every core, but one game at a time when any bot is timed (as cutechess and
+    fastchess advise: timed games in parallel compete for the cores), with a warning when -j raises it."""
+    if jobs is not None and jobs < 0:
+        raise TournamentError(f"-j must be 0 (every core) or a positive number of games at once, got {jobs}")
+    if not timed(cfg):
+        return 0 if jobs is None else jobs
+    if jobs is None:
+        return 1
+    if jobs != 1:
+        echo(f"warning: -j {jobs} with timed bots: games at once compete for the cores, so a bot's thinking time "
+             f"depends on the others' (-j 1 is the fair setting)")
+    return jobs
 
 
 MODES = ("roundrobin", "gauntlet", "sprt", "pair")
@@ -265,8 +288,11 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
 
 
 def _check_bots(cfg: TournamentConfig) -> None:
+    from bots.spec import is_config, parse_config
     for spec in cfg.bots:
-        if spec.split(":", 1)[0].strip().lower() == "human":
+        inner = parse_config(spec).spec if is_config(spec) else spec      # checks a configuration's values
+        kind = inner.split(":", 1)[0].strip().lower()
+        if kind == "human":
             raise TournamentError("human seats belong in `kleos play`, not in tournaments")
     check_game_and_bots(cfg.game, cfg.options, cfg.bots)
 

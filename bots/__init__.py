@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bots.base import (BadBotSpecError, Bot, BotCrashed, BotResigns, BotTimeout, Event, GameInfo,  # noqa: F401
                        IllegalMoveReply, QuitRequest, RefereeError, Turn, UndoRequest)
-from bots.spec import check_options, parse_spec
+from bots.spec import check_options, is_config, parse_config, parse_spec
 
 # name -> "module:Class"; imported on use, so a missing optional part (the searchers) only fails when asked for
 BOTS = {
@@ -38,7 +38,16 @@ def bot_class(name: str) -> type:
 
 
 def make_bot(spec: str, **extra) -> Bot:
-    """The bot named by ``spec`` ('name' or 'name:option=value,...'); BadBotSpecError lists what exists."""
+    """The bot named by ``spec`` ('name' or 'name:option=value,...', or the key=value form
+    'name=A bot=ismcts tc=60+0.5' / 'name=B cmd=./engine option.X=1 st=1'); BadBotSpecError lists what exists."""
+    if is_config(spec):
+        config = parse_config(spec)
+        bot = make_bot(config.spec, **extra)
+        bot.spec = spec.strip()                  # the record keeps the configuration as written
+        bot.time_control = config.control
+        if config.engine_options:
+            bot.engine_options = dict(config.engine_options)
+        return bot
     name, options = parse_spec(spec)
     cls = bot_class(name)
     if name in ("mcts", "pimc", "ismcts", "cmd"):

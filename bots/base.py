@@ -166,6 +166,7 @@ class Bot:
         self.options = options
         self.info: GameInfo | None = None
         self.last_stats: dict = {}    # what the bot reports about its last decision (iterations, value ...)
+        self.time_control = None      # its own clock (tc=, st=), else the referee's policies
 
     def new_game(self, info: GameInfo) -> None:
         self.info = info

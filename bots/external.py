@@ -47,6 +47,7 @@ class ExternalBot(Bot):
         self.next_id = 1
         self.pending: list[Event] = []
         self.late = False             # it missed a deadline this game: start it afresh for the next
+        self.engine_options: dict = {}   # option.NAME=VALUE of its configuration, sent with setoption at start
 
     # --- the process -------------------------------------------------------------------------------------------
     def _alive(self) -> bool:
@@ -68,6 +69,10 @@ class ExternalBot(Bot):
         reply = self.request("protocol_version", timeout=self.start_timeout)
         if not reply.ok or reply.payload.split()[:1] != [str(PROTOCOL_VERSION)]:
             raise BotCrashed(f"{self.spec}: speaks protocol {reply.payload!r}, not {PROTOCOL_VERSION}")
+        for name, value in self.engine_options.items():
+            reply = self.request("setoption", f"{name} {value}", timeout=self.start_timeout)
+            if not reply.ok:
+                raise BotCrashed(f"{self.spec}: refused option.{name}={value}: {reply.code} {reply.payload}".rstrip())
 
     @staticmethod
     def _pump(stream, lines):

@@ -10,8 +10,12 @@
 from __future__ import annotations
 
 import math
+import re
+import shlex
+from dataclasses import dataclass, field
 
 from bots.base import BadBotSpecError
+from bots.timecontrol import TimeControl
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -84,3 +88,131 @@ def check_options(bot: str, options: dict, known: dict) -> dict:
     # "none" unsets an option whose default is none (``depth=none``: no cut-off, even where a game sets one)
     return {k: None if known[k][1] is None and str(v).strip().lower() == "none" else convert(bot, k, v, known[k][0])
             for k, v in options.items()}
+
+
+# --- the cutechess-style form: --bot "name=A cmd=./engine option.Hash=64 tc=40/60+0.6" --------------------------
+CONFIG_KEYS = ("name", "cmd", "bot", "tc", "st", "iterations")
+_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z0-9_\-]+))?=(.*)$", re.S)
+
+
+@dataclass
+class BotConfig:
+    """A bot as cutechess and fastchess users configure an engine: ``name=`` (its label), ``cmd=`` (a program
+    speaking docs/protocol.md) or ``bot=`` (a built-in spec), ``option.X=V`` (an engine option), ``tc=``
+    (time control), ``st=`` (fixed seconds a move), ``iterations=`` (a fixed search budget)."""
+    spec: str                          # what is built: a built-in spec, or cmd:<command line>
+    name: str | None = None
+    control: TimeControl | None = None
+    engine_options: dict = field(default_factory=dict)   # option.X for cmd= engines (sent with setoption)
+
+    @property
+    def external(self) -> bool:
+        return self.spec.startswith("cmd:")
+
+
+def is_config(text) -> bool:
+    """Whether ``text`` is the key=value form (every word is key=value, the first a known key)."""
+    if not isinstance(text, str) or "=" not in text:
+        return False
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return False
+    if not words:
+        return False
+    first = _KEY.match(words[0])
+    return bool(first) and (first.group(1) in CONFIG_KEYS or first.group(1) == "option")
+
+
+def parse_config(text: str) -> BotConfig:
+    """``name=A bot=ismcts:c=0.7 option.depth=60 tc=40/60+0.6`` -> BotConfig; BadBotSpecError naming the problem."""
+    try:
+        words = shlex.split(text)
+    except ValueError as e:
+        raise BadBotSpecError(f"cannot split the bot configuration {text!r}: {e}") from None
+    seen: dict = {}
+    options: dict = {}
+    for word in words:
+        m = _KEY.match(word)
+        if not m:
+            raise BadBotSpecError(f"{word!r} in --bot {text!r} is not key=value (keys: {', '.join(CONFIG_KEYS)}, "
+                                  f"option.NAME)")
+        key, sub, value = m.groups()
+        if key == "option":
+            if not sub:
+                raise BadBotSpecError(f"{word!r}: write option.NAME=VALUE")
+            if sub in options:
+                raise BadBotSpecError(f"option.{sub} given twice in {text!r}")
+            options[sub] = value
+            continue
+        if sub or key not in CONFIG_KEYS:
+            raise BadBotSpecError(f"unknown key {word.split('=', 1)[0]!r} in --bot {text!r}; keys: "
+                                  f"{', '.join(CONFIG_KEYS)}, option.NAME")
+        if key in seen:
+            raise BadBotSpecError(f"{key}= given twice in --bot {text!r}")
+        if not value.strip():
+            raise BadBotSpecError(f"{key}= is empty in --bot {text!r}")
+        seen[key] = value.strip()
+    if ("cmd" in seen) == ("bot" in seen):
+        raise BadBotSpecError(f"--bot {text!r} needs exactly one of cmd=<command line> (an engine) or "
+                              f"bot=<spec> (a built-in bot such as ismcts:iterations=300)")
+    movetime = None
+    if "st" in seen:
+        try:
+            movetime = float(seen["st"])
+        except ValueError:
+            raise BadBotSpecError(f"st={seen['st']!r} is not a number of seconds") from None
+        if not movetime > 0 or movetime != movetime or movetime == float("inf"):
+            raise BadBotSpecError(f"st={seen['st']!r}: a fixed time a move must be positive seconds")
+    control = TimeControl.parse(seen.get("tc"), movetime) if ("tc" in seen or "st" in seen) else None
+    if "iterations" in seen:
+        try:
+            iterations = int(seen["iterations"])
+        except ValueError:
+            raise BadBotSpecError(f"iterations={seen['iterations']!r} is not a whole number") from None
+        if iterations < 1:
+            raise BadBotSpecError(f"iterations={iterations} must be at least 1")
+    if "cmd" in seen:
+        if "iterations" in seen:
+            raise BadBotSpecError("iterations= fixes the budget of a built-in search bot; give an engine its own "
+                                  "option instead (option.iterations=N, sent with setoption)")
+        return BotConfig(f"cmd:{seen['cmd']}", seen.get("name"), control, options)
+    name, spec_options = parse_spec(seen["bot"])
+    if name == "cmd":
+        raise BadBotSpecError("write an engine as cmd=<command line>, not bot=cmd:...")
+    for key, value in list(options.items()) + ([("iterations", seen["iterations"])] if "iterations" in seen else []):
+        if key in spec_options:
+            raise BadBotSpecError(f"{key} is set twice: in bot={seen['bot']!r} and as a key")
+        spec_options[key] = value
+    spec = name + (":" + ",".join(f"{k}={v}" for k, v in spec_options.items()) if spec_options else "")
+    return BotConfig(spec, seen.get("name"), control)
+
+
+def bot_label(text: str) -> str:
+    """The name a bot goes by in tables: its ``name=``, else its spec as written."""
+    if is_config(text):
+        config = parse_config(text)
+        return config.name or config.spec
+    return text.strip()
+
+
+def is_external(text: str) -> bool:
+    """Whether ``text`` names a program in another process (cmd:... or cmd=...)."""
+    if is_config(text):
+        return parse_config(text).external
+    return text.strip().lower().startswith("cmd:")
+
+
+def is_timed(text: str) -> bool:
+    """Whether the bot runs against a clock or thinks for a time (tc=, st=, or a time= budget)."""
+    if is_config(text):
+        config = parse_config(text)
+        if config.control is not None and config.control.timed:
+            return True
+        text = config.spec
+    if text.strip().lower().startswith("cmd:"):
+        return False
+    try:
+        return "time" in parse_spec(text)[1]
+    except BadBotSpecError:
+        return False
