@@ -102,7 +102,8 @@ def test_each_seat_plays_on_its_own_clock():
     record = Referee("goofspiel", {"players": 2, "cards": 3}, [fast, slow], 1, Policies(grace=0.0)).play()
     assert record.result["reason"] == "timeout:1" and "st=0.02" in record.meta["error"]
     a, b = Sleepy(), Sleepy()
-    a.time_control = TimeControl(0.1, 0.05, None, None)              # 0.1 s + 0.05 a move: 0.06 a move is fine
+    # 0.2 s + 0.05 a move: four moves of 0.06 s fit only with the increments (0.24 > 0.2)
+    a.time_control = TimeControl(0.2, 0.05, None, None)
     record = Referee("goofspiel", {"players": 2, "cards": 4}, [a, b], 1, Policies(grace=0.0)).play()
     assert record.result["reason"] == "normal" and record.meta["clock"][0] >= 0.24
 
