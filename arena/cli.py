@@ -184,7 +184,8 @@ def bots_command():
 @click.option("--resume", is_flag=True, help="Continue the tournament recorded in --out.")
 @referee_arguments
 @click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
-@click.option("--chart", type=OutFile(CHART_FORMATS), default=None, help="Save a rating chart (PNG/SVG/PDF).")
+@click.option("--chart", type=OutFile(CHART_FORMATS), default=None,
+              help="Save the ratings, their history and the crosstable as a chart (PNG/SVG/PDF).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @executor_arguments
 def tournament(game, bots, games, mode, players, option, seed, jobs, backend, address, out, resume, illegal, timeout,
@@ -194,7 +195,8 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
     Every bot plays every seat, and each seed is played in every seat rotation (duplicate format).
     Each finished game is appended to --out at once; --resume continues an interrupted run.
     """
-    from arena.ratings import format_report, save_chart
+    from arena.charts import save_ratings_chart
+    from arena.ratings import format_report
     from arena.tournament import Ladder, TournamentConfig, choose_workers, run_tournament, schedule
     try:
         if resume and not out:
@@ -220,7 +222,7 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
         for label, why in result.removed.items():
             click.echo(f"taken out: {label}: {why}")
         if chart and result.records:
-            save_chart(result.records, chart, bootstrap, 0)
+            save_ratings_chart(result.records, chart, bootstrap, 0)
             click.echo(f"chart saved to {chart}")
         click.echo(f"records: {out} ({result.played} played now, {result.resumed} from before)", err=True)
         if result.errors:
@@ -244,12 +246,13 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
               help="Games at once on local processes (0: every core; default: every core, 1 with timed bots).")
 @click.option("--out", type=OutFile(), default=None, help="JSON-lines record file.")
 @click.option("--resume", is_flag=True, help="Continue the test recorded in --out.")
+@click.option("--chart", type=OutFile(CHART_FORMATS), default=None,
+              help="Save the LLR after every block against its bounds as a chart (PNG/SVG/PDF).")
 @referee_arguments
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @executor_arguments
 def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, jobs, backend, address, out, resume,
-         illegal, timeout,
-         movetime, gametime, quiet):
+         chart, illegal, timeout, movetime, gametime, quiet):
     """Play game pairs (seats swapped, same seed) until the SPRT decides whether A is stronger than B.
 
     Exit status: 0 when H1 is accepted (A is stronger by elo1), 1 when H0 is accepted, 2 when inconclusive.
@@ -282,6 +285,10 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
                None: "inconclusive: the games ran out before the test decided"}[decision]
     click.echo(test.summary())
     click.echo(verdict)
+    if chart and result.records:
+        from arena.charts import save_sprt_chart
+        save_sprt_chart(result.records, cfg.labels[0], cfg.labels[1], cfg.players, test, chart)
+        click.echo(f"chart saved to {chart}")
     raise SystemExit({"H1": 0, "H0": 1, None: 2}[decision])
 
 
@@ -341,12 +348,14 @@ def strength(game, pairs, games, seating, players, option, seed, jobs, out, resu
 @click.argument("files", nargs=-1, required=True, type=RecordFileType())
 @click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bootstrap.")
-@click.option("--chart", type=OutFile(CHART_FORMATS), default=None, help="Save a rating chart (PNG/SVG/PDF).")
+@click.option("--chart", type=OutFile(CHART_FORMATS), default=None,
+              help="Save the ratings, their history and the crosstable as a chart (PNG/SVG/PDF).")
 @click.option("--pairs", is_flag=True, help="The strength table instead: one row a pairing of `kleos strength` "
                                             "(runs pooled).")
 def ratings(files, bootstrap, seed, chart, pairs):
     """Recompute the crosstable and ratings from record files (.jsonl or .jsonl.gz)."""
-    from arena.ratings import format_report, save_chart
+    from arena.charts import save_ratings_chart
+    from arena.ratings import format_report
     from engine.records import read_records
     records = []
     for path in files:
@@ -384,7 +393,7 @@ def ratings(files, bootstrap, seed, chart, pairs):
         ladder.update(r)
     click.echo(format_report(records, bootstrap, seed, ladder))
     if chart and records:
-        save_chart(records, chart, bootstrap, seed)
+        save_ratings_chart(records, chart, bootstrap, seed)
         click.echo(f"chart saved to {chart}")
 
 

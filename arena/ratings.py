@@ -235,24 +235,3 @@ def format_report(records, bootstrap: int = 200, seed: int = 0, ladder=None) -> 
             row += f"   {mu:6.2f}±{2 * sigma:.2f}"
         lines.append(row)
     return "\n".join(lines)
-
-
-def save_chart(records, path, bootstrap: int = 200, seed: int = 0, title: str | None = None) -> None:
-    """A picture of the ratings with their 95% intervals (PNG, SVG or PDF by the file's extension)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    ratings = rate(results_from_records(records), bootstrap, seed)[::-1]
-    fig, ax = plt.subplots(figsize=(7, 0.5 * len(ratings) + 1.5))
-    y = np.arange(len(ratings))
-    elo = np.array([r.elo for r in ratings])
-    err = np.array([[r.elo - r.low for r in ratings], [r.high - r.elo for r in ratings]])
-    ax.errorbar(elo, y, xerr=err, fmt="o", capsize=4)
-    ax.set_yticks(y, [r.label for r in ratings])
-    ax.axvline(0, color="grey", lw=0.5)
-    ax.set_xlabel("Elo (mean 0), 95% bootstrap interval")
-    games = sum(1 for _ in results_from_records(records))
-    ax.set_title(title or f"{records[0].game}: ratings from {games} games")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)

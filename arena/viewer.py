@@ -1,7 +1,7 @@
 """``kleos replay FILE -g N --html out.html``: one self-contained HTML page to step through a recorded game.
 
 The page holds the board at every ply as SVG (no server, no network: the pictures, the script and the style are
-inline), the move list, each seat's clock, and the search statistics each move recorded. A view switch shows the
+inline), the move list, each seat's clock, and the search statistics each move recorded (the record's ``evals``). A view switch shows the
 game from each seat: that seat's pictures are drawn from its own observation, moves it could not see are listed as
 hidden, and only its own search statistics are shown. The whole truth ("all") is offered only when the record's game
 is over; before that the page holds nothing a seat could not see.
@@ -140,11 +140,11 @@ def _move_list(record: GameRecord, states, seat) -> list[str]:
 
 
 def _stats(record: GameRecord) -> dict:
-    """{action index: {name: value}} from the search statistics the referee kept (the last 200 decisions)."""
+    """{action index: {name: value}}: what each mover reported about its move (value, iterations ...)."""
     out = {}
-    for entry in (record.meta or {}).get("stats", []) or []:
-        if isinstance(entry, dict) and isinstance(entry.get("move"), int) and 0 <= entry["move"] < len(record.actions):
-            out[entry["move"]] = {k: v for k, v in entry.items() if k != "move" and isinstance(v, (int, float, str))}
+    for i, report in enumerate(record.evals[:len(record.actions)]):
+        if isinstance(report, dict) and report:
+            out[i] = {k: v for k, v in report.items() if isinstance(v, (int, float, str))}
     return out
 
 

@@ -196,7 +196,7 @@ class Canvas:
         with self.group(cls=cls):
             self.rect(x, y, w, h, fill="#eeeae0", stroke=MUTED, stroke_width=0.5)
             if maximum > 0 and value > 0:
-                self.rect(x, y, w * min(1.0, value / maximum), h, fill=colour)
+                self.rect(x, y, w * min(1.0, value / maximum), h, fill=colour, fill_opacity=0.55)
             if label:
                 self.text(x + 3, y + h - 2.5, label, size=h - 3, fill=INK)
 

@@ -37,8 +37,7 @@ def decode(data: dict, view: str) -> list[str]:
 
 def record_with_stats(game="goofspiel", seed=3, **options):
     record = play_random_game(load_game(game, **options), seed)
-    record.meta["stats"] = [{"move": i, "iterations": 100 + i, "value": 0.5}
-                            for i, p in enumerate(record.players) if p >= 0]
+    record.evals = [{"iterations": 100 + i, "value": 0.5} if p >= 0 else None for i, p in enumerate(record.players)]
     return record
 
 

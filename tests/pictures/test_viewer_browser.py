@@ -125,8 +125,8 @@ def browser_page(tmp_path):
         pytest.skip("no Chromium on PATH (apt-get install chromium, or set KLEOS_CHROMIUM)")
     pytest.importorskip("websocket", reason="driving Chromium needs websocket-client (pip install 'kleos[test]')")
     record = play_random_game(load_game("goofspiel", players=2, cards=5), 3)
-    record.meta["stats"] = [{"move": i, "iterations": 1000 + i, "value": 0.25}
-                            for i, p in enumerate(record.players) if p >= 0]
+    record.evals = [{"iterations": 1000 + i, "value": 0.25} if p >= 0 else None
+                    for i, p in enumerate(record.players)]
     page = tmp_path / "game.html"
     page.write_text(build_viewer(record), encoding="utf-8")
     browser = Browser(binary, tmp_path / "profile", page.as_uri())
@@ -153,6 +153,7 @@ def test_the_replay_page_steps_through_the_game_with_the_keyboard(browser_page):
     b.key("End")
     assert b.evaluate("document.querySelector('#ply').textContent") == f"ply {plies} / {plies}"
     assert "game is over" in b.evaluate(board)
+    assert b.evaluate("location.hash") == f"#ply={plies}&view=0"          # a link to this position
     b.key("Home")
     assert b.evaluate(board) == seen[0]
     # the clock and the statistics of the move just played

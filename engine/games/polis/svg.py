@@ -104,8 +104,9 @@ def draw(state, seat=None) -> Canvas:
             c.text(x, y - 9, name, size=10, anchor="middle", weight="bold", fill="#7a4e2d")
         for i, cell in enumerate(cells):
             cx = x - w / 2 + 6 + i * 24
+            tip = f"{name} route, rate {cell['rate']}" + (" (blocked)" if cell["blocked"] else "")
             c.rect(cx, y - 4, 20, 18, fill="#dcdcdc" if cell["blocked"] else "#ffffff", stroke="#b5835a", rx=2,
-                   cls="route-cell", tip=f"{name} route, rate {cell['rate']}" + (" (blocked)" if cell["blocked"] else ""))
+                   cls="route-cell", tip=tip)
             if cell["merchant"]:
                 c.piece(cx + 10, y + 5, colours[cell["merchant"]], "unit", shape="circle", size=12,
                         data_kind="merchant", data_owner=cell["merchant"], data_area=name)

@@ -1,0 +1,175 @@
+"""Charts of ratings and tests (matplotlib; PNG, SVG or PDF by the file's extension).
+
+* ``save_ratings_chart``: the Elo forest plot (each bot's rating with its 95% block-bootstrap interval), the rating
+  over games (the same fit on the first k games, k growing, with its interval band), and the crosstable as a heat
+  map (the row bot's score against the column bot: wins plus half the draws, over their meetings).
+* ``save_sprt_chart``: the SPRT's log-likelihood ratio after every block against its Wald bounds, with the
+  verdict where it crossed one.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from arena.ratings import crosstable, rate, results_from_records
+from arena.sprt import SPRT, block_score
+
+SCORE_COLOURS = "RdYlGn"
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _labels_by_strength(ratings) -> list[str]:
+    return [r.label for r in ratings]
+
+
+def forest(ax, ratings, title: str = ""):
+    """Each bot's Elo with its 95% interval, strongest on top."""
+    rows = ratings[::-1]
+    y = np.arange(len(rows))
+    elo = np.array([r.elo for r in rows])
+    err = np.array([[r.elo - r.low for r in rows], [r.high - r.elo for r in rows]])
+    ax.errorbar(elo, y, xerr=err, fmt="o", capsize=4, color="#1f77b4")
+    ax.set_yticks(y, [r.label for r in rows])
+    ax.axvline(0, color="grey", lw=0.5)
+    ax.set_xlabel("Elo (mean 0), 95% bootstrap interval")
+    ax.set_title(title or "ratings")
+
+
+def history_points(results, checkpoints: int) -> list[int]:
+    """The game counts at which the rating is refitted: about ``checkpoints`` of them, the last one all games."""
+    n = len(results)
+    if n == 0:
+        return []
+    first = min(n, max(2, n // checkpoints))
+    return sorted({int(round(x)) for x in np.linspace(first, n, min(checkpoints, n))})
+
+
+def rating_history(ax, results, order: list[str], checkpoints: int = 12, bootstrap: int = 50, seed: int = 0):
+    """Each bot's rating fitted on the first k games (in the order they were recorded), with its interval band."""
+    points = history_points(results, checkpoints)
+    series = {label: ([], [], []) for label in order}
+    for k in points:
+        for r in rate(results[:k], bootstrap, seed):
+            if r.label in series:
+                elo, low, high = series[r.label]
+                elo.append((k, r.elo))
+                low.append(r.low)
+                high.append(r.high)
+    colours = _pyplot().get_cmap("tab10")
+    for i, label in enumerate(order):
+        elo, low, high = series[label]
+        if not elo:
+            continue
+        xs = [k for k, _ in elo]
+        ax.plot(xs, [e for _, e in elo], marker="o", ms=3, color=colours(i % 10), label=label)
+        ax.fill_between(xs, low, high, color=colours(i % 10), alpha=0.15, lw=0)
+    ax.axhline(0, color="grey", lw=0.5)
+    ax.set_xlabel("games")
+    ax.set_ylabel("Elo (mean 0)")
+    ax.set_title("rating over games (95% interval band)")
+    ax.legend(fontsize=8, loc="best")
+
+
+def score_matrix(results, order: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(score, meetings): the row bot's score against the column bot (NaN where they never met)."""
+    table = crosstable(results)
+    k = len(order)
+    score = np.full((k, k), np.nan)
+    meetings = np.zeros((k, k), dtype=int)
+    for i, a in enumerate(order):
+        for j, b in enumerate(order):
+            wins, draws, losses = table.get((a, b), (0, 0, 0))
+            n = wins + draws + losses
+            meetings[i, j] = n
+            if n:
+                score[i, j] = (wins + draws / 2) / n
+    return score, meetings
+
+
+def crosstable_heatmap(ax, results, order: list[str]):
+    score, meetings = score_matrix(results, order)
+    image = ax.imshow(np.ma.masked_invalid(score), cmap=SCORE_COLOURS, vmin=0, vmax=1)
+    ax.set_xticks(range(len(order)), order, rotation=30, ha="right")
+    ax.set_yticks(range(len(order)), order)
+    for i in range(len(order)):
+        for j in range(len(order)):
+            if meetings[i, j]:
+                ax.text(j, i, f"{100 * score[i, j]:.0f}%\n{meetings[i, j]}", ha="center", va="center", fontsize=8,
+                        color="black")
+    ax.set_title("crosstable: row's score against column\n(percent, meetings)")
+    return image
+
+
+def save_ratings_chart(records, path, bootstrap: int = 200, seed: int = 0, title: str | None = None) -> None:
+    """The forest plot, the rating over games and the crosstable heat map in one picture."""
+    plt = _pyplot()
+    results = results_from_records(records)
+    ratings = rate(results, bootstrap, seed)
+    order = _labels_by_strength(ratings)
+    k = len(order)
+    fig, axes = plt.subplots(1, 3, figsize=(17, max(4.5, 0.45 * k + 2.5)),
+                             gridspec_kw={"width_ratios": [1.0, 1.3, 1.0]})
+    game = records[0].game if records else ""
+    forest(axes[0], ratings, f"{game}: ratings from {len(results)} games")
+    rating_history(axes[1], results, order, bootstrap=max(20, bootstrap // 4), seed=seed)
+    image = crosstable_heatmap(axes[2], results, order)
+    fig.colorbar(image, ax=axes[2], fraction=0.046, pad=0.04)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def llr_path(records, challenger: str, players: int, test: SPRT) -> list[float]:
+    """The LLR after each complete block of an SPRT record file, in the order the blocks finished (as the test
+    saw them); ``test`` is fed the block scores."""
+    open_blocks: dict = {}
+    path = []
+    for record in records:
+        if not record.result:
+            continue
+        block = (record.meta or {}).get("block")
+        open_blocks.setdefault(block, []).append(record)
+        if len(open_blocks[block]) == players:
+            test.add(block_score(open_blocks.pop(block), challenger))
+            path.append(test.llr())
+    return path
+
+
+def save_sprt_chart(records, challenger: str, baseline: str, players: int, test: SPRT, path,
+                    title: str | None = None) -> list[float]:
+    """The LLR against the bounds, block by block; returns the LLR path drawn."""
+    plt = _pyplot()
+    fresh = SPRT(test.elo0, test.elo1, test.alpha, test.beta)
+    values = llr_path(records, challenger, players, fresh)
+    fig, ax = plt.subplots(figsize=(9, 4.8))
+    xs = np.arange(1, len(values) + 1)
+    ax.axhspan(fresh.upper, max(fresh.upper * 1.25, max(values, default=0) + 0.2), color="#2ca02c", alpha=0.08)
+    ax.axhspan(min(fresh.lower * 1.25, min(values, default=0) - 0.2), fresh.lower, color="#d62728", alpha=0.08)
+    ax.axhline(fresh.upper, color="#2ca02c", lw=1.5, ls="--", label=f"accept H1 (elo >= {fresh.elo1:g}): "
+                                                                     f"{fresh.upper:.2f}")
+    ax.axhline(fresh.lower, color="#d62728", lw=1.5, ls="--", label=f"accept H0 (elo <= {fresh.elo0:g}): "
+                                                                     f"{fresh.lower:.2f}")
+    ax.axhline(0, color="grey", lw=0.5)
+    ax.plot(xs, values, color="#1f77b4", lw=1.6, marker="o" if len(values) <= 60 else None, ms=3, label="LLR")
+    status = fresh.status()
+    if values:
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[status]
+        ax.text(0.98, 0.04, f"{verdict} after {len(values)} blocks; {challenger} scored {100 * fresh.mean():.1f}%",
+                transform=ax.transAxes, ha="right", va="bottom", fontsize=9,
+                bbox={"facecolor": "white", "edgecolor": "#cccccc", "boxstyle": "round"})
+    ax.set_xlabel("blocks (game pairs with the seats swapped)")
+    ax.set_ylabel("log-likelihood ratio")
+    ax.set_title(title or f"SPRT {challenger} vs {baseline}: elo0 {fresh.elo0:g}, elo1 {fresh.elo1:g}, "
+                          f"alpha {fresh.alpha:g}, beta {fresh.beta:g}")
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return values

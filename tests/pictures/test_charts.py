@@ -1,0 +1,99 @@
+"""Charts of ratings and SPRT tests: the numbers drawn are the arena's own (crosstable, rate, SPRT), and the
+commands write the pictures."""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import numpy as np
+from click.testing import CliRunner
+
+from arena.charts import history_points, llr_path, save_ratings_chart, save_sprt_chart, score_matrix
+from arena.cli import main
+from arena.ratings import crosstable, results_from_records
+from arena.sprt import SPRT
+from engine.records import GameRecord
+
+
+def game(seats, returns, block, seed=0):
+    ranks = [1 + sum(1 for o in returns if o > r) for r in returns]
+    return GameRecord("goofspiel", {"players": len(seats)}, seed, list(seats), result={
+        "returns": list(returns), "scores": list(returns), "ranks": ranks, "reason": "normal"},
+        meta={"block": block, "tournament": "t", "table": 0})
+
+
+def three_bot_records():
+    records = []
+    for i in range(30):
+        records.append(game(["a", "b"], [1.0, 0.0] if i % 3 else [0.0, 1.0], i, i))          # a beats b 2:1
+        records.append(game(["b", "c"], [1.0, 0.0] if i % 4 else [0.5, 0.5], 100 + i, i))    # b beats c, draws
+        records.append(game(["c", "a"], [0.0, 1.0], 200 + i, i))                             # a beats c always
+    return records
+
+
+def test_the_heat_map_shows_the_crosstable_scores():
+    results = results_from_records(three_bot_records())
+    order = ["a", "b", "c"]
+    score, meetings = score_matrix(results, order)
+    table = crosstable(results)
+    assert meetings[0, 1] == sum(table[("a", "b")]) == 30
+    assert math.isclose(score[0, 1], 20 / 30) and math.isclose(score[1, 0], 10 / 30)
+    assert math.isclose(score[1, 2], (22 + 8 / 2) / 30)
+    assert math.isclose(score[0, 2], 1.0)
+    assert np.isnan(score[0, 0]) and meetings[0, 0] == 0
+    met = meetings > 0
+    assert np.allclose((score + score.T)[met], 1.0)
+
+
+def test_rating_history_refits_on_growing_prefixes():
+    assert history_points(list(range(90)), 12)[-1] == 90
+    points = history_points(list(range(90)), 12)
+    assert points == sorted(set(points)) and len(points) == 12 and points[0] >= 2
+    assert history_points(list(range(3)), 12) == [2, 3]
+    assert history_points([], 12) == []
+
+
+def test_the_llr_path_is_the_tests_own_llr_block_by_block():
+    records = []
+    outcomes = [1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 1.0, 0.5]
+    for block, first in enumerate(outcomes):
+        records.append(game(["A", "B"], [first, 1 - first], block, block))
+        records.append(game(["B", "A"], [1 - first, first], block, block))
+    path = llr_path(records, "A", 2, SPRT(0, 50))
+    manual = SPRT(0, 50)
+    expected = []
+    for first in outcomes:
+        manual.add(first)
+        expected.append(manual.llr())
+    assert path == expected
+    # a block still open (one game of two) is not counted yet
+    assert llr_path(records[:-1], "A", 2, SPRT(0, 50)) == expected[:-1]
+
+
+def test_the_charts_are_written(tmp_path):
+    records = three_bot_records()
+    svg = tmp_path / "ratings.svg"
+    save_ratings_chart(records, svg, bootstrap=20)
+    text = svg.read_text()
+    ET.fromstring(text)
+    for needle in ("rating over games", "crosstable", "ratings from 90 games"):
+        assert needle in text
+    png = tmp_path / "sprt.png"
+    sprt_records = [g for b in range(6) for g in (game(["A", "B"], [1.0, 0.0], b, b), game(["B", "A"], [0.0, 1.0], b, b))]
+    values = save_sprt_chart(sprt_records, "A", "B", 2, SPRT(0, 100), png)
+    assert len(values) == 6 and values == sorted(values)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_chart_commands(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["sprt", "goofspiel", "--bot", "greedy", "--bot", "random", "-o", "cards=4",
+                                  "--elo1", "300", "--max-games", "8", "--out", "s.jsonl", "--chart", "sprt.svg",
+                                  "-q", "-j", "1"])
+    assert result.exit_code in (0, 1, 2), result.output
+    assert "chart saved to sprt.svg" in result.output
+    assert "log-likelihood ratio" in (tmp_path / "sprt.svg").read_text()
+    result = runner.invoke(main, ["ratings", "s.jsonl", "--chart", "ratings.png", "--bootstrap", "10"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
