@@ -116,6 +116,11 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
     elif step == S_ROUT:
         rout(d, action - A_UNIT)
         next_rout(d)
+    elif step == S_CONTINUE and d.b_kind > 0:
+        if action == A_YES:
+            next_round(d)
+        else:
+            end_assault(d)
     elif step == S_CONTINUE:
         if action == A_YES:
             if d.b_stage == 1:
@@ -138,6 +143,10 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
     elif step == S_SIEGE:
         if action == A_PASS:
             end_battle(d)
+        elif action >= A_ASSAULT:
+            a = action - A_ASSAULT
+            d.sieged |= bit(a)
+            start_assault(d, a, 2 if d.treach == a else 1)
         else:
             a = action - A_SIEGE
             d.sieged |= bit(a)

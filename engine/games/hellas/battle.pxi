@@ -1,10 +1,16 @@
 # Hellas: withdrawing into a city (spec 5.4), field and naval battles (6.1-6.7): the combat order, firing by
-# letter with the defender first, hits to the largest block, routs, rounds, breaking off, retreats and prestige.
-# One decision or one firing unit's roll at a time.
+# letter with the defender first, hits to the largest block, routs, rounds, breaking off, retreats and prestige;
+# and siege assaults (6.11) on the same machinery: the besieged fire as FORTIFIED_RATING, hits on them are banked
+# against double defence, routs are ignored. One decision or one firing unit's roll at a time.
 
 cdef inline int in_battle(HData* d, int u) noexcept nogil:
-    """Unit u fights in the battle being fought: in its area (in the field on land), not routed."""
-    return d.loc[u] == d.b_area and not d.incity[u] and not d.routed[u]
+    """Unit u fights in the combat being fought: in a battle, in its area (in the field on land), not routed; in
+    an assault, the attacker's field units and the defender's units inside the city."""
+    if d.loc[u] != d.b_area or d.routed[u]:
+        return 0
+    if d.b_kind == 0:
+        return not d.incity[u]
+    return (not d.incity[u]) if tab(d).u_side[u] == d.b_att else d.incity[u]
 
 
 cdef int battle_units(HData* d, int side) noexcept nogil:
@@ -68,11 +74,15 @@ cdef void start_battle(HData* d, int a) noexcept nogil:
 
 cdef inline int fire_letter(HData* d, int u) noexcept nogil:
     cdef HS* s = tab(d)
+    if u == GARRISON_FIRES or (d.b_kind > 0 and s.u_side[u] != d.b_att):
+        return s.r_fort_let                          # EXT-7: fortified blocks fight as A2
     return s.u_nlet[u] if d.b_area >= s.nl else s.u_let[u]
 
 
 cdef inline int fire_power(HData* d, int u) noexcept nogil:
     cdef HS* s = tab(d)
+    if u == GARRISON_FIRES or (d.b_kind > 0 and s.u_side[u] != d.b_att):
+        return s.r_fort_pow
     return s.u_npow[u] if d.b_area >= s.nl else s.u_pow[u]
 
 
@@ -90,6 +100,13 @@ cdef void next_fire(HData* d) noexcept nogil:
                 d.step = S_FIRE
                 d.cur = CHANCE
                 return
+        if d.b_kind > 0 and d.b_side == 0 and d.b_letter == s.r_fort_let and not d.g_fired \
+                and has_garrison(d, d.b_area, side):
+            d.g_fired = 1                            # the garrison block fires last of its letter
+            d.b_firer = GARRISON_FIRES
+            d.step = S_FIRE
+            d.cur = CHANCE
+            return
         d.b_last = -1
         if d.b_side == 0:
             d.b_side = 1
@@ -121,7 +138,11 @@ cdef int smallest(HData* d, int side) noexcept nogil:
 cdef void apply_fire(HData* d, int hits, int routs) noexcept nogil:
     """One unit's roll: hits at once to the largest enemy block, then its routs (spec 6.4 2.3, 2.4)."""
     cdef HS* s = tab(d)
-    cdef int t = 1 - s.u_side[d.b_firer], i, u
+    cdef int t, i, u
+    if d.b_kind > 0:
+        assault_fire(d, hits)
+        return
+    t = 1 - s.u_side[d.b_firer]
     for i in range(hits):
         u = largest(d, t)
         if u < 0:
@@ -166,8 +187,16 @@ cdef void after_fire(HData* d) noexcept nogil:
 
 cdef void end_round(HData* d) noexcept nogil:
     """After a round: the attacker may break off, then the defender; after the last round the attacker retreats
-    (spec 6.4 3-4)."""
+    (spec 6.4 3-4). An assault lasts ASSAULT_ROUNDS; the attacker may stop after any round."""
     cdef HS* s = tab(d)
+    if d.b_kind > 0:
+        if d.b_round >= (s.r_assault_treach if d.b_kind == 2 else s.r_assault):
+            end_assault(d)
+            return
+        d.b_stage = 1
+        d.step = S_CONTINUE
+        d.cur = d.b_att
+        return
     if d.b_round >= s.r_battle_rounds:
         if s.r_att_retreats:
             d.b_retreat |= 1 << d.b_att
@@ -179,6 +208,7 @@ cdef void end_round(HData* d) noexcept nogil:
 
 
 cdef void next_round(HData* d) noexcept nogil:
+    d.g_fired = 0
     d.b_round += 1
     d.b_stage = 0
     d.b_letter = 0
@@ -251,6 +281,7 @@ cdef void next_retreat(HData* d) noexcept nogil:
     d.b_area = -1
     d.r_unit = -1
     d.b_firer = -1
+    d.b_kind = 0
     begin_battle(d)
 
 
@@ -290,3 +321,82 @@ cdef int withdraw_next(HData* d) noexcept nogil:
                 (s.u_type[u] != T_FLEET or s.site[a] == SITE_PORT):
             return u
     return -1
+
+
+# --- siege assault (spec 6.11) --------------------------------------------------------------------------------
+
+cdef void start_assault(HData* d, int a, int kind) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u
+    d.b_area = a
+    d.b_att = d.active
+    d.b_kind = kind
+    d.b_round = 1
+    d.b_bank = 0
+    d.g_fired = 0
+    d.b_lost = 0
+    d.b_retreat = 0
+    if kind == 2:
+        d.treach = -1
+    for u in range(s.nu):
+        d.routed[u] = 0
+        if in_battle(d, u):
+            d.revealed[u] = 1                       # REVEAL_IN_COMBAT
+    d.b_letter = 0
+    d.b_side = 0
+    d.b_last = -1
+    next_fire(d)
+
+
+cdef void assault_fire(HData* d, int hits) noexcept nogil:
+    """Defenders' hits go to the largest attacking unit; attackers' hits are banked, and every
+    DOUBLE_DEFENCE_HITS_PER_STEP of them (1 under Civil War or Treachery, L294, L312) takes a step from the largest
+    besieged unit, the garrison last (its loss takes the city). Routs are ignored (ASSAULT_ROUTS)."""
+    cdef HS* s = tab(d)
+    cdef int a = d.b_area, dside = 1 - d.b_att, per, i, u
+    if d.b_firer == GARRISON_FIRES or s.u_side[d.b_firer] == dside:
+        for i in range(hits):
+            u = largest(d, d.b_att)
+            if u < 0:
+                break
+            lose_step(d, u)
+    else:
+        per = s.r_dd_open if (d.civil[a] or d.b_kind == 2) else s.r_dd
+        d.b_bank += hits
+        while d.b_bank >= per:
+            d.b_bank -= per
+            u = largest(d, dside)
+            if u >= 0:
+                lose_step(d, u)
+            else:
+                capture(d, a, d.b_att)              # the garrison, last, falls with the city
+                end_assault(d)
+                return
+    if besieged_blocks(d, a) == 0:
+        capture(d, a, d.b_att)
+        end_assault(d)
+        return
+    if battle_units(d, d.b_att) == 0:
+        end_assault(d)
+        return
+    next_fire(d)
+
+
+cdef void end_assault(HData* d) noexcept nogil:
+    """The odd banked hit is lost; a failed Treachery assault must retreat (L294)."""
+    cdef HS* s = tab(d)
+    cdef int u, a = d.b_area
+    d.b_bank = 0
+    if d.step == S_OVER:
+        return
+    if d.b_kind == 2 and d.besieged[a]:
+        for u in range(s.nu):
+            if d.loc[u] == a and s.u_side[u] == d.b_att and not d.incity[u]:
+                d.routed[u] = 1
+        d.r_unit = -1
+        next_retreat(d)
+        return
+    d.b_area = -1
+    d.b_firer = -1
+    d.b_kind = 0
+    begin_battle(d)

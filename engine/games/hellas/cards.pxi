@@ -1,8 +1,6 @@
 # Hellas: card play (spec 4.2 NY5, 4.3, 9.1), action counts (4.4, 9.6), leaders (9.2), revolts (9.3) and the
 # events (9.4, 9.5).
 #
-# Not yet built: Treachery's assault (6.11 step 7) — until assaults exist the Treachery event is not offered (the
-# card can still be played for its actions).
 
 cdef inline int in_play(HData* d, int kind) noexcept nogil:
     """Cards of this event kind face up in play."""
@@ -42,8 +40,6 @@ cdef int event_legal(HData* d, int side, int c, int new_year) noexcept nogil:
         return 0
     if not new_year and d.season == s.nseasons and not s.r_events_winter:
         return 0
-    if k == EV_TREACHERY:
-        return 0                                    # assaults are not built yet
     if s.c_cond[c] == CO_BESIEGED and not any_siege(d):
         return 0
     if s.c_cond[c] == CO_PLAGUE_STRUCK and not d.plague_struck:
@@ -141,7 +137,7 @@ cdef int event_targets(HData* d, int* out) noexcept nogil:
             pass
         elif k == EV_HELOT and s.helot[a] and vacant(d, a) and d.occ[a] < 0:
             pass
-        elif k == EV_FAMINE and d.besieged[a] and d.ctrl[a] == side:
+        elif (k == EV_FAMINE or k == EV_TREACHERY) and d.besieged[a] and d.ctrl[a] == side:
             pass
         elif k == EV_CIVIL_WAR and is_city(s, a) and d.cctrl[a] == 1 - side and not d.besieged[a]:
             pass
@@ -215,6 +211,9 @@ cdef void event_effect(HData* d, int target) noexcept nogil:
     elif k == EV_FAMINE:
         if target >= 0:
             d.famine = a
+    elif k == EV_TREACHERY:
+        if target >= 0:
+            d.treach = a                            # L294: one assault there this turn
     elif k == EV_EARTHQUAKE:
         d.quake_vs = 1 - side
     elif k == EV_OMEN:

@@ -53,9 +53,18 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
             n += 1
         return n
     if d.step == S_FIRE:                                    # one die per step: hit <= P, rout >= 7 - P
-        dice = d.steps[d.b_firer]
+        dice = 1 if d.b_firer == GARRISON_FIRES else d.steps[d.b_firer]
         p = fire_power(d, d.b_firer) / 6.0
         q = 1.0 - 2.0 * p
+        if d.b_kind > 0:                                    # assaults ignore routs: hits only
+            q = 1.0 - p
+            for k in range(dice + 1):
+                b = multinomial(dice, k, 0) * ipow(p, k) * ipow(q, dice - k)
+                if b > 0.0:
+                    actions[n] = A_FIRE + k * 5
+                    probs[n] = b
+                    n += 1
+            return n
         for k in range(dice + 1):                           # k hits, i routs
             for i in range(dice - k + 1):
                 b = multinomial(dice, k, i) * ipow(p, k + i) * ipow(q, dice - k - i)

@@ -16,7 +16,8 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "quake_vs", "omen_vs", "famine", "plague_struck", "ev_side", "ev_card", "ev_left", "ev_opt", "ny_next",
            "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied", "asked", "fought", "b_area",
            "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
-           "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo")
+           "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo",
+           "b_kind", "b_bank", "treach", "g_fired")
 CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm")
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
@@ -188,21 +189,23 @@ def from_json(game, obj):
     if not isinstance(machine, dict) or sorted(machine) != sorted(MACHINE):
         _fail(f"machine must hold exactly {', '.join(MACHINE)}")
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
-    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8))
+    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 2), b_bank=(0, 9),
+                  g_fired=(0, 1), b_firer=(-2, 1000))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))
         raw[k] = _int(machine, k, lo, hi, "machine.")
     for k in ("active", "first", "ev_side", "ny_next", "truce_side", "quake_vs", "omen_vs", "b_att", "b_rout_side"):
         if raw[k] not in (-1, 0, 1):
             _fail(f"machine.{k} = {raw[k]} is not a side (0, 1) or -1")
-    for k in ("group", "att_area", "famine", "b_area", "wd_area", "mv_dest"):
+    for k in ("group", "att_area", "famine", "b_area", "wd_area", "mv_dest", "treach"):
         if not -1 <= raw[k] < len(data.areas):
             _fail(f"machine.{k} = {raw[k]} is not an area index or -1")
     for k in ("unit", "b_firer", "b_last", "wd_unit", "r_unit", "cargo"):
-        if not -1 <= raw[k] < len(data.units):
+        if not -1 <= raw[k] < len(data.units) and not (k == "b_firer" and raw[k] == -2):
             _fail(f"machine.{k} = {raw[k]} is not a block index or -1")
-    if raw["step"] == STEP_NAMES.index("fire") and (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):
-        _fail("machine.b_firer: a firing unit must be on the map")
+    if raw["step"] == STEP_NAMES.index("fire") and raw["b_firer"] != -2 and \
+            (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):
+        _fail("machine.b_firer: a firing unit must be on the map (or -2, the garrison)")
     if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
         _fail("machine.ev_card / atr_next must be card indices or -1")
     if raw["step"] == STEP_NAMES.index("card"):

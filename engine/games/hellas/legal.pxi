@@ -179,8 +179,12 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         out[n] = A_PASS
         n += 1
         for a in range(s.nl):
-            if siege_open(d, a):
+            if attrition_open(d, a):
                 out[n] = A_SIEGE + a
+                n += 1
+        for a in range(s.nl):
+            if assault_open(d, a):
+                out[n] = A_ASSAULT + a
                 n += 1
         return n
     return 0

@@ -14,7 +14,7 @@ _RANGES = (  # (first id, size, word, what names the offset)
     (A["SUPPLY"], 64, "supply", "area"), (A["GARRISON"], 64, "garrison", "area"), (A["PLACE"], 64, "place", "area"),
     (A["SIEGE"], 64, "attrition", "area"), (A["TARGET"], 64, "target", "area"), (A["SIDE"], 2, "ostracize", "side"),
     (A["DRAW"], 64, "deal", "card"), (A["SUM"], 13, "dice", "number"), (A["HITS"], 64, "hits", "number"),
-    (A["BATTLE"], 64, "battle", "area"), (A["FIRE"], 25, "fire", "roll"),
+    (A["BATTLE"], 64, "battle", "area"), (A["FIRE"], 25, "fire", "roll"), (A["ASSAULT"], 64, "assault", "area"),
 )
 
 

@@ -2,7 +2,7 @@
 # initiative (4.3), the player turn (4.4), Winter (4.5), the end of the year and of the scenario (8.3). Each
 # function runs the automatic steps and stops at the next decision or chance node.
 #
-# Not yet built: assaults (6.11), sallies (6.12, W3).
+# Not yet built: sallies (6.12, W3).
 
 cdef void setup(HData* d, int slot) noexcept nogil:
     cdef HS* s = &TABLES[slot]
@@ -33,7 +33,7 @@ cdef void setup(HData* d, int slot) noexcept nogil:
     d.att_area = -1
     d.atr_next = -1
     d.group = d.unit = -1
-    d.b_area = d.b_att = d.b_firer = d.wd_area = d.wd_unit = d.r_unit = d.mv_dest = d.cargo = -1
+    d.b_area = d.b_att = d.b_firer = d.wd_area = d.wd_unit = d.r_unit = d.mv_dest = d.cargo = d.treach = -1
     for u in range(MAXU):
         d.came[u] = -1
     recompute(d)
@@ -180,7 +180,7 @@ cdef void begin_event(HData* d, int side, int c) noexcept nogil:
         t = in_play(d, EV_TAXES)
         d.ev_opt = t * s.r_ev_revolt_extra
     elif k == EV_OSTRACISM or k == EV_PLAGUE or k == EV_PLAGUE_RETURNS or k == EV_HELOT or k == EV_FAMINE \
-            or k == EV_CIVIL_WAR:
+            or k == EV_CIVIL_WAR or k == EV_TREACHERY:
         d.ev_left = 1
     if d.ev_left == 0:
         event_effect(d, -1)
@@ -290,16 +290,32 @@ cdef void end_actions(HData* d) noexcept nogil:
     begin_battle(d)
 
 
-cdef int siege_open(HData* d, int a) noexcept nogil:
-    """The active player may fight siege combat (attrition) against the city of a this Battle phase (spec 6.10)."""
+cdef int siege_base(HData* d, int a) noexcept nogil:
+    """A siege of the active player's, established before this turn (EXT-7), not yet fought this phase."""
     cdef HS* s = tab(d)
     if not d.besieged[a] or d.ctrl[a] != d.active or (d.sieged >> a) & 1:
         return 0
     if s.r_prior_siege and d.fresh[a]:
-        return 0                                    # EXT-7: a siege established before this turn
-    if s.r_port_blockade and not blockaded(d, a):
         return 0
     return besieged_blocks(d, a) > 0
+
+
+cdef int attrition_open(HData* d, int a) noexcept nogil:
+    """Spec 6.10: also after an event; a port must be blockaded (spec 6.9.3)."""
+    return siege_base(d, a) and (not tab(d).r_port_blockade or blockaded(d, a))
+
+
+cdef int assault_open(HData* d, int a) noexcept nogil:
+    """Spec 6.11: only on a turn played for actions (L263), or the city a Treachery names; not under an enemy
+    Omen (L302); with own field units there."""
+    cdef int p = d.play[d.active]
+    if not siege_base(d, a) or d.omen_vs == d.active or units_in(d, a, d.active, 0) == 0:
+        return 0
+    return d.treach == a or (d.treach < 0 and p >= 0 and (p & 1) == 1)
+
+
+cdef int siege_open(HData* d, int a) noexcept nogil:
+    return attrition_open(d, a) or assault_open(d, a)
 
 
 cdef void begin_battle(HData* d) noexcept nogil:
@@ -327,6 +343,7 @@ cdef void end_battle(HData* d) noexcept nogil:
         return
     recompute(d)
     d.famine = -1                                   # Famine lasts for its player's own attrition this turn
+    d.treach = -1
     if d.season == s.nseasons:
         if d.tix == 0:
             d.tix = 1

@@ -146,6 +146,12 @@ def _fill_tables(int slot, data):
     s.r_cargo = r["CARGO_PER_FLEET"]
     s.r_cargo_rule = ("le", "lt", "max_le").index(r["CARGO_STEP_RULE"])
     s.r_storm = r["STORM_LOSS_ON"]
+    s.r_fort_let = "ABCD".index(r["FORTIFIED_RATING"][0])
+    s.r_fort_pow = int(r["FORTIFIED_RATING"][1])
+    s.r_dd = r["DOUBLE_DEFENCE_HITS_PER_STEP"]["normal"]
+    s.r_dd_open = r["DOUBLE_DEFENCE_HITS_PER_STEP"]["civil_war_or_treachery"]
+    s.r_assault = r["ASSAULT_ROUNDS"]["normal"]
+    s.r_assault_treach = r["ASSAULT_ROUNDS"]["treachery"]
     s.r_battle_free = r["BATTLE_ORDER"] == "free"
     s.r_rout_smallest = r["ROUT_TARGET"] == "smallest"
     s.r_battle_rounds = r["BATTLE_ROUNDS"]

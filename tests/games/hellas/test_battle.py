@@ -100,3 +100,80 @@ def test_spec6_3_letters_fire_in_order_cavalry_first():
     s = _sparta_moves("S11", "S12")                                     # Athens is asked once only
     assert s.step_name() == "fire"
     assert s.to_json()["machine"]["b_firer"] == 31                      # S12 (A2) fires before the C units
+
+
+# --- siege assault (spec 6.11) ------------------------------------------------------------------------------------
+
+ATHENS = (3, 7, 18, 19, 27, 36)                                         # holds neither Treachery #16 nor #25
+
+def _besieging(sparta, civil_war=False):
+    """Spring, before the card choice: Sparta's S1 (B2, 4 steps) has besieged empty Amphipolis (LA18, garrison only)
+    since before this turn."""
+    from games.hellas.helpers import edit
+    s = spring(athens=ATHENS, sparta=sparta, ny=("event:38", "event:36"))
+
+    def change(o):
+        o["blocks"]["S1"]["area"] = "LA18"
+        o["control"]["LA18"] = {"area": "Sparta", "city": "Athens", "besieged": True, "fresh": False}
+        o["cities"]["LA18"]["civil_war"] = civil_war
+    return edit(s, change)
+
+
+def _to_sparta_sieges(s):
+    while s.step_name() == "event-target":
+        s.apply("target:LA18")
+    while not (s.step_name() == "siege" and s.current_player() == SPA):
+        s.apply("pass")
+    return s
+
+
+def _assault_position(civil_war=False, treachery=False):
+    """Sparta's Battle phase after its actions (or, with treachery, after playing Treachery #16 on LA18)."""
+    s = _besieging((5, 9, 16, 28, 34, 38), civil_war)
+    s.apply("event:16" if treachery else "actions:28")
+    s.apply("actions:7")
+    return _to_sparta_sieges(s)
+
+
+def test_spec6_11_assault_the_garrison_fires_as_a2_and_hits_are_halved():
+    s = _assault_position()
+    assert "assault:LA18" in _names(s) and "attrition:LA18" in _names(s)
+    s.apply("assault:LA18")
+    assert s.to_json()["machine"]["b_firer"] == -2                      # the garrison fires first (A2, defender)
+    assert {s.action_to_str(a): p for a, p in s.chance_outcomes()} == pytest.approx(
+        {"fire:0h0r": 2 / 3, "fire:1h0r": 1 / 3})                      # 1 die, hits on 1-2, no routs
+    s.apply("fire:0h0r")
+    s.apply("fire:1h0r")                                                # S1: one hit, banked (double defence)
+    assert s.step_name() == "continue" and s.to_json()["cities"]["LA18"]["held_by"] is None
+    s.apply("yes")                                                      # round 2
+    s.apply("fire:0h0r")
+    s.apply("fire:1h0r")                                                # the second hit takes the garrison
+    obj = s.to_json()
+    assert obj["cities"]["LA18"]["held_by"] == "Sparta" and obj["prestige"] == 2       # CAPTURE_PRESTIGE
+
+
+def test_spec6_11_L312_civil_war_loses_double_defence():
+    s = _assault_position(civil_war=True)
+    s.apply("assault:LA18")
+    s.apply("fire:0h0r")
+    s.apply("fire:1h0r")                                                # one hit is one step: the city falls
+    assert s.to_json()["cities"]["LA18"]["held_by"] == "Sparta"
+
+
+def test_spec6_11_L294_treachery_one_round_then_retreat():
+    s = _assault_position(treachery=True)
+    assert _names(s) == ["pass", "attrition:LA18", "assault:LA18"]
+    s.apply("assault:LA18")
+    s.apply("fire:0h0r")
+    s.apply("fire:0h0r")                                                # no hit in the one round: it failed
+    assert s.step_name() == "retreat" and s.current_player() == SPA     # the assaulters must retreat
+    s.apply(s.legal_actions()[0])
+    assert s.to_json()["blocks"]["S1"]["area"] != "LA18"
+
+
+def test_spec4_4_L263_no_assault_after_an_ordinary_event():
+    s = _besieging((5, 9, 22, 28, 25, 38))
+    s.apply("event:25")                                                 # Earthquake: an event turn
+    s.apply("actions:7")
+    s = _to_sparta_sieges(s)
+    assert _names(s) == ["pass", "attrition:LA18"]
