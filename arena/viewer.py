@@ -98,7 +98,7 @@ def build_viewer(record: GameRecord, title: str = "", progress=None, seat: int |
     n = len(record.seats)
     if seat is not None and not 0 <= seat < n:
         raise BadRecordError(f"seat {seat} is out of range 0..{n - 1}")
-    over = record.result is not None
+    over = record.result is not None and not record.unfinished      # a stopped game may still be resumed
     views = [str(seat)] if seat is not None else [str(p) for p in range(n)] + (["all"] if over else [])
     encoder = FrameEncoder()
     frames: dict[str, list] = {v: [] for v in views}

@@ -175,6 +175,30 @@ class Canvas:
             self.text(x + w / 2, y + h / 2 + min(h, 2 * w) * 0.14, label, size=min(h * 0.42, w * 0.55),
                       anchor="middle", weight="bold")
 
+    def block(self, x, y, size: float, colour: str, label: str | None = None, rating=None, steps: int = 0,
+              max_steps: int = 0, cls: str = "unit", **attrs):
+        """A wooden block of a block game, standing at (x, y) (its centre). Face up (``label`` given): its name,
+        its rating and a pip for every step left of ``max_steps``. Face down (``label`` None): only its side's
+        colour and the ``data-*`` attributes given, no text and no tooltip, i.e. nothing its owner's opponent could
+        not see across the table."""
+        h = size / 2
+        face = "up" if label is not None else "down"
+        with self.group(cls=cls, data_face=face, tip=label if label is not None else None, **attrs):
+            self.rect(x - h + 2, y - h + 2, size, size, fill="#000000", fill_opacity=0.2, rx=3)
+            self.rect(x - h, y - h, size, size, fill=colour, stroke=INK, stroke_width=0.9, rx=3)
+            if label is None:
+                self.rect(x - h + 3, y - h + 3, size - 6, size - 6, fill="none", stroke="#ffffff", stroke_opacity=0.5,
+                          rx=2)
+                return
+            self.rect(x - h + 3, y - h + 3, size - 6, size - 6, fill="#fffdf5", rx=2)
+            self.text(x, y + size * 0.08, label, size=size * 0.3, anchor="middle", weight="bold")
+            if rating is not None:
+                self.text(x, y + h - 5, str(rating), size=size * 0.22, anchor="middle", fill=MUTED)
+            for k in range(max_steps):
+                px = x - h + 6 + k * (size - 12) / max(1, max_steps - 1)
+                self.circle(px, y - h + 7, size * 0.05, fill=INK if k < steps else "none", stroke=INK,
+                            stroke_width=0.6)
+
     def panel(self, x, y, w, lines: list, title: str | None = None, size: float = 11, colour: str = INK,
               cls: str = "panel") -> float:
         """A boxed list of text lines; returns the y below it. A line may be (text, colour)."""

@@ -162,6 +162,22 @@ def test_picture_renders_to_png(name):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
 
 
+def test_a_face_down_block_or_card_carries_nothing_but_its_colour():
+    """The kit's hidden pieces (Hellas's enemy blocks, a secret bid) hold no text and no tooltip."""
+    from engine.svg import Canvas
+    c = Canvas(100, 60, background=None)
+    c.block(20, 20, 30, "#c0392b", None, data_owner="sparta", data_area="Attica")
+    c.card(50, 5, 20, 30, None)
+    hidden = c.to_svg()
+    assert "<text" not in hidden and "Attica" in hidden
+    assert hidden.count("<title>") == 1 and "<title>face down</title>" in hidden
+    c = Canvas(100, 60, background=None)
+    c.block(20, 20, 30, "#c0392b", "Leon", rating="B3", steps=2, max_steps=4)
+    shown = c.to_svg()
+    assert "Leon" in shown and "B3" in shown
+    assert shown.count('fill="#2b2b2b" stroke="#2b2b2b"') == 2          # two steps left of four
+
+
 def test_a_bad_seat_or_layout_is_a_clear_error(tmp_path):
     state = load_game("goofspiel").new_initial_state()
     with pytest.raises(PictureError, match="seat 2 is out of range"):

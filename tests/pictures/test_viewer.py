@@ -76,6 +76,9 @@ def test_no_whole_truth_before_the_game_is_over():
                      record.players[:9], record.times[:9])
     data = page_data(build_viewer(cut))
     assert data["views"] == ["0", "1"] and "all" not in data["frames"]
+    state = list(replay(cut))[-1]
+    cut.suspend(state, "stopped by a person")          # an unfinished game can be resumed: still no whole truth
+    assert page_data(build_viewer(cut))["views"] == ["0", "1"]
     only = page_data(build_viewer(record, seat=1))
     assert only["views"] == ["1"]
 
