@@ -155,8 +155,7 @@ def test_pantikapaion_pieces():
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_picture_renders_to_png(name):
-    pytest.importorskip("cairosvg", reason="PNG needs cairosvg (pip install 'kleos[pictures]') and libcairo")
+def test_picture_renders_to_png(name, png_tools):
     state = positions(name)[2]
     png = to_png(render(state, 0), scale=0.5)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000

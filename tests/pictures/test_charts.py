@@ -79,7 +79,8 @@ def test_the_charts_are_written(tmp_path):
     for needle in ("rating over games", "crosstable", "ratings from 90 games"):
         assert needle in text
     png = tmp_path / "sprt.png"
-    sprt_records = [g for b in range(6) for g in (game(["A", "B"], [1.0, 0.0], b, b), game(["B", "A"], [0.0, 1.0], b, b))]
+    sprt_records = [g for b in range(6)
+                    for g in (game(["A", "B"], [1.0, 0.0], b, b), game(["B", "A"], [0.0, 1.0], b, b))]
     values = save_sprt_chart(sprt_records, "A", "B", 2, SPRT(0, 100), png)
     assert len(values) == 6 and values == sorted(values)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
