@@ -156,7 +156,7 @@ class ISMCTSBot(OpenSpielBot):
         self._resampler_for(info)
 
     def _resampler_for(self, info):
-        """OpenSpiel games without resample_from_infostate get the bridge's consistent-history sampler."""
+        """On OpenSpiel's games, the root is resampled by the bridge (interop/openspiel/bridge.py)."""
         from interop.openspiel.games import PREFIX
         if self.twin is not None:
             bridge = self.twin.bridge
@@ -167,9 +167,10 @@ class ISMCTSBot(OpenSpielBot):
             return
         if bridge.why_not is not None:
             raise BadBotSpecError(f"os-ismcts: {bridge.why_not}")
-        if not bridge.native_resample:
-            uniform = self.random_state.uniform
-            self.bot.set_resampler(lambda state, player: bridge.sampler.sample(state, player, uniform))
+        # the bridge's resampler: OpenSpiel's own where the game has one, its samples checked against the
+        # player's information, else a consistent history
+        uniform = self.random_state.uniform
+        self.bot.set_resampler(lambda state, player: bridge.resample(state, player, uniform))
 
     def choose(self, state, turn):
         action = self.bot.step(state)

@@ -47,6 +47,8 @@ def stable_hash(text: str) -> int:
 class Bridge:
     """One OpenSpiel game (simultaneous moves already turned into turns) seen through Kleos's contract."""
 
+    RESAMPLE_TRIES = 1000
+
     def __init__(self, game_string: str):
         pyspiel = require_pyspiel()
         try:
@@ -143,9 +145,25 @@ class Bridge:
             return os_state.clone()
         if self.why_not is not None:
             raise NotDeterminizable(self.why_not)
-        if self.native_resample:
-            return os_state.resample_from_infostate(observer, uniform)
-        return self.sampler.sample(os_state, observer, uniform)
+        seen = self.info_string(os_state, observer)
+
+        def fits(world) -> bool:
+            # what the observer knows besides its string: whether the game goes on, whose turn it is, its moves
+            # (phantom tic-tac-toe's hidden stones may already have ended the game in a sampled world)
+            return world.is_terminal() == os_state.is_terminal() and \
+                world.current_player() == os_state.current_player() and \
+                self.info_string(world, observer) == seen and \
+                (os_state.current_player() != observer or world.legal_actions() == os_state.legal_actions())
+
+        if not self.native_resample:
+            return self.sampler.sample(os_state, observer, uniform, fits)
+        for _ in range(self.RESAMPLE_TRIES):
+            world = os_state.resample_from_infostate(observer, uniform)
+            if fits(world):
+                return world
+        raise NotDeterminizable(f"openspiel: {self.game_string}'s resample_from_infostate gave "
+                                f"{self.RESAMPLE_TRIES} states in a row that player {observer} could tell apart "
+                                "from the real one")
 
     def state_from_history(self, history) -> object:
         """Replay ``history`` (a list of action ids) from the start, checking every action is legal."""
@@ -191,14 +209,19 @@ class HistorySampler:
             trie = self.tries[key] = {"targets": targets, "root": _Node(self.bridge.game.new_initial_state())}
         return trie
 
-    def sample(self, os_state, observer: int, uniform):
+    def sample(self, os_state, observer: int, uniform, fits):
+        """A state at the end of a consistent history for which ``fits(state)`` holds."""
         trie = self._trie(os_state, observer)
         targets = trie["targets"]
         path = [trie["root"]]
-        while len(path) <= len(targets):
+        while True:
             node = path[-1]
             if len(path) - 1 == len(targets):
-                break
+                if fits(node.state):
+                    break
+                node.dead = True
+                path.pop()
+                continue
             if node.children is None:
                 self._expand(node, targets[len(path) - 1], observer)
             live = [(w, child) for w, child in node.children if not child.dead]
@@ -206,7 +229,7 @@ class HistorySampler:
                 node.dead = True
                 path.pop()
                 if not path:            # cannot happen for a real history: the true one is always consistent
-                    raise KleosError("openspiel: no history is consistent with the player's information")
+                    raise NotDeterminizable("openspiel: no history is consistent with the player's information")
                 continue
             total = sum(w for w, _ in live)
             u = uniform() * total

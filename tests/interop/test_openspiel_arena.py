@@ -166,3 +166,56 @@ def test_a_game_that_cannot_be_determinized_is_refused_not_shown():
             play_game(GOOF, {}, ["random", "random"], seed=1)        # refused before any move
     finally:
         game.bridge.why_not = saved
+
+
+class _FakeState:
+    """An OpenSpiel-like state whose resampler returns a state that tells itself apart first (as phantom
+    tic-tac-toe's can: hidden stones that already end the game)."""
+
+    def __init__(self, terminal=False, samples=None):
+        self.terminal, self.samples = terminal, samples or []
+
+    def is_terminal(self):
+        return self.terminal
+
+    def current_player(self):
+        return -4 if self.terminal else 0
+
+    def information_state_string(self, player):
+        return "over" if self.terminal else "mine"
+
+    def legal_actions(self):
+        return [] if self.terminal else [1, 2]
+
+    def resample_from_infostate(self, player, uniform):
+        return self.samples.pop(0)
+
+
+def test_resamples_the_player_could_tell_apart_are_drawn_again():
+    from interop.openspiel.bridge import NotDeterminizable
+    bridge = load_game("openspiel:kuhn_poker").bridge              # a game with OpenSpiel's own resampler
+    assert bridge.native_resample
+    good = _FakeState()
+    state = _FakeState(samples=[_FakeState(terminal=True), _FakeState(terminal=True), good])
+    assert bridge.resample(state, 0, lambda: 0.5) is good
+    never = _FakeState(samples=[_FakeState(terminal=True)] * bridge.RESAMPLE_TRIES)
+    with pytest.raises(NotDeterminizable, match="tell apart"):
+        bridge.resample(never, 0, lambda: 0.5)
+
+
+def test_phantom_views_never_show_a_finished_game_or_other_moves():
+    # phantom tic-tac-toe has no resampler of its own: consistent histories are drawn, and those whose hidden
+    # stones already ended the game are rejected
+    from engine.rng import RNG
+    game = load_game("openspiel:phantom_ttt")
+    rng = RNG(4)
+    for seed in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            me = state.current_player()
+            for _ in range(15):
+                view = state.determinize(me, rng)
+                assert not view.is_terminal() and view.current_player() == me
+                assert view.legal_actions() == state.legal_actions()
+                assert view.os_state.information_state_string(me) == state.os_state.information_state_string(me)
+            state.apply(RNG(seed + 10 * len(state.os_state.history())).choice(state.legal_actions()))
