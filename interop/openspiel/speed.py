@@ -2,7 +2,7 @@
 
     python -m interop.openspiel.speed RECORDS.jsonl [...]
 
-One markdown row a bot: the decisions it searched (forced moves and moves without an iteration count are left
+One markdown row a game and bot: the decisions it searched (forced moves and moves without an iteration count are left
 out), its mean iterations (simulations, for OpenSpiel's bots) a decision, its mean seconds a decision as the referee
 timed them, and iterations a second (all iterations over all those seconds).
 """
@@ -15,7 +15,7 @@ from engine.records import read_records
 
 
 def speed_rows(records) -> list[dict]:
-    totals = defaultdict(lambda: [0, 0, 0.0])          # label -> decisions, iterations, seconds
+    totals = defaultdict(lambda: [0, 0, 0.0])          # (game, label) -> decisions, iterations, seconds
     for record in records:
         evals = getattr(record, "evals", None) or []
         for i, player in enumerate(record.players):
@@ -24,19 +24,20 @@ def speed_rows(records) -> list[dict]:
             iterations = evals[i].get("iterations")
             if not isinstance(iterations, (int, float)) or iterations <= 0:
                 continue
-            row = totals[record.seats[player]]
+            row = totals[(record.game, record.seats[player])]
             row[0] += 1
             row[1] += iterations
             row[2] += record.times[i]
-    return [{"bot": label, "decisions": d, "iterations": it / d, "seconds": s / d, "per_second": it / s if s else 0}
-            for label, (d, it, s) in sorted(totals.items())]
+    return [{"game": game, "bot": label, "decisions": d, "iterations": it / d, "seconds": s / d,
+             "per_second": it / s if s else 0}
+            for (game, label), (d, it, s) in sorted(totals.items())]
 
 
 def markdown(rows) -> str:
-    lines = ["| bot | decisions searched | iterations a decision | seconds a decision | iterations a second |",
-             "|---|---:|---:|---:|---:|"]
+    lines = ["| game | bot | decisions searched | iterations a decision | seconds a decision | iterations a second |",
+             "|---|---|---:|---:|---:|---:|"]
     for r in rows:
-        lines.append(f"| `{r['bot']}` | {r['decisions']} | {r['iterations']:,.0f} | {r['seconds']:.3f} | "
+        lines.append(f"| `{r['game']}` | `{r['bot']}` | {r['decisions']} | {r['iterations']:,.0f} | {r['seconds']:.3f} | "
                      f"{r['per_second']:,.0f} |")
     return "\n".join(lines)
 

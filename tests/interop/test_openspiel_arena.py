@@ -219,3 +219,14 @@ def test_phantom_views_never_show_a_finished_game_or_other_moves():
                 assert view.legal_actions() == state.legal_actions()
                 assert view.os_state.information_state_string(me) == state.os_state.information_state_string(me)
             state.apply(RNG(seed + 10 * len(state.os_state.history())).choice(state.legal_actions()))
+
+
+def test_speed_rows_count_searched_decisions_only():
+    from interop.openspiel.speed import markdown, speed_rows
+    record = play_game(GOOF, {}, ["os-ismcts:iterations=15", "ismcts:iterations=40"], seed=2)
+    rows = {r["bot"]: r for r in speed_rows([record])}
+    assert rows["os-ismcts:iterations=15"]["iterations"] == 15
+    assert rows["ismcts:iterations=40"]["iterations"] == 40
+    # the last round is forced: 4 searched decisions a seat in a 5-card game
+    assert rows["ismcts:iterations=40"]["decisions"] == 4 == rows["os-ismcts:iterations=15"]["decisions"]
+    assert "| `ismcts:iterations=40` | 4 | 40 |" in markdown(speed_rows([record]))
