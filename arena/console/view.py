@@ -164,7 +164,8 @@ def load_view(game) -> GameView:
     try:
         module = importlib.import_module(f"engine.games.{game.name}.console")
     except ModuleNotFoundError as e:
-        if e.name != f"engine.games.{game.name}.console":
+        # no console module, or no package under engine/games at all (an openspiel: game): the default view
+        if not e.name or not f"engine.games.{game.name}.console".startswith(e.name):
             raise
         return GameView(game)
     return module.View(game)
