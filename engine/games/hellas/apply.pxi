@@ -88,6 +88,23 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
                 if cargo_ok(d, u, c):
                     d.step = S_CARGO
                     return
+        if forced_dests(d, u):
+            d.step = S_FORCED
+            return
+        after_move(d)
+    elif step == S_FORCED:
+        if action == A_PASS:
+            after_move(d)
+        else:
+            d.march_to = action - A_DEST
+            d.step = S_MARCH
+            d.cur = CHANCE
+    elif step == S_MARCH:
+        if action == A_MARCH + 1:                   # FORCED_MARCH_SUCCESS; a failure costs nothing
+            move_unit(d, d.unit, d.march_to)
+            d.mv_dest = d.march_to
+        d.march_to = -1
+        d.cur = d.active
         after_move(d)
     elif step == S_CARGO:
         if action != A_PASS:

@@ -46,6 +46,17 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
                 probs[n] = 1.0 / k
                 n += 1
         return n
+    if d.step == S_MARCH:
+        p = tab(d).r_march / 6.0
+        if p < 1.0:
+            actions[n] = A_MARCH
+            probs[n] = 1.0 - p
+            n += 1
+        if p > 0.0:
+            actions[n] = A_MARCH + 1
+            probs[n] = p
+            n += 1
+        return n
     if d.step == S_TRUCE_ROLL:
         for k in range(2, 13):
             actions[n] = A_SUM + k

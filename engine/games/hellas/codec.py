@@ -17,8 +17,8 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied", "asked", "fought", "b_area",
            "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
            "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo",
-           "b_kind", "b_bank", "treach", "g_fired")
-CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm")
+           "b_kind", "b_bank", "treach", "g_fired", "march_to")
+CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march")
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
@@ -197,7 +197,7 @@ def from_json(game, obj):
     for k in ("active", "first", "ev_side", "ny_next", "truce_side", "quake_vs", "omen_vs", "b_att", "b_rout_side"):
         if raw[k] not in (-1, 0, 1):
             _fail(f"machine.{k} = {raw[k]} is not a side (0, 1) or -1")
-    for k in ("group", "att_area", "famine", "b_area", "wd_area", "mv_dest", "treach"):
+    for k in ("group", "att_area", "famine", "b_area", "wd_area", "mv_dest", "treach", "march_to"):
         if not -1 <= raw[k] < len(data.areas):
             _fail(f"machine.{k} = {raw[k]} is not an area index or -1")
     for k in ("unit", "b_firer", "b_last", "wd_unit", "r_unit", "cargo"):

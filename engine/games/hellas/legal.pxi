@@ -159,6 +159,15 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return recruit_places(d, d.unit, out)
     if step == S_BATTLE:
         return battle_choices(d, out)
+    if step == S_FORCED:
+        out[n] = A_PASS
+        n += 1
+        m = forced_dests(d, d.unit)
+        for a in range(s.nl):
+            if (m >> a) & 1:
+                out[n] = A_DEST + a
+                n += 1
+        return n
     if step == S_CARGO:
         out[n] = A_PASS
         n += 1

@@ -1,6 +1,6 @@
 # Hellas: land movement (spec 5.1), fleets at sea with transport and storms (5.2) and Winter refuge moves (5.8).
 #
-# Not yet built (docs/rules/hellas.md): forced march and forced rowing (5.3).
+# Not yet built (docs/rules/hellas.md): forced rowing (5.3) for elite fleets.
 
 cdef inline int enemy_units(HData* d, int a, int side) noexcept nogil:
     return units_in(d, a, 1 - side, 2)
@@ -135,6 +135,47 @@ cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
     if dest >= 0:
         return best
     out &= ~bit(a0)
+    return out
+
+
+cdef int land_distance(HData* d, int u, int src, int dst) noexcept nogil:
+    """The fewest land areas unit u needs from src to dst, passing only through areas free of enemy units and
+    never neutral ones (99 if more than its speed)."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], depth, a, b
+    cdef uint64_t frontier = bit(src), seen = bit(src), nxt
+    for depth in range(1, s.u_lspd[u] + 1):
+        nxt = 0
+        for a in range(s.nl):
+            if not (frontier >> a) & 1 or (a != src and enemy_units(d, a, side)):
+                continue
+            for b in range(s.nl):
+                if (s.adj[a] >> b) & 1 and not (seen >> b) & 1 and not s.neutral[b]:
+                    if b == dst:
+                        return depth
+                    seen |= bit(b)
+                    nxt |= bit(b)
+        frontier = nxt
+    return 99
+
+
+cdef uint64_t forced_dests(HData* d, int u) noexcept nogil:
+    """Spec 5.3: an elite land unit that used its full speed and was not stopped by enemies may try one more
+    adjacent area (not in Winter, not carried, not a barbarian's free move)."""
+    cdef HS* s = tab(d)
+    cdef int x = d.loc[u], side = s.u_side[u], b
+    cdef uint64_t out = 0
+    if not s.u_elite[u] or s.u_type[u] == T_FLEET or d.free_move or d.season == s.nseasons or d.cargo == u:
+        return 0
+    if x < 0 or x >= s.nl or enemy_units(d, x, side) or d.came[u] < 0:
+        return 0
+    if land_distance(d, u, d.came[u], x) != s.u_lspd[u]:
+        return 0
+    for b in range(s.nl):
+        if (s.adj[x] >> b) & 1 and not s.neutral[b] and b != d.came[u]:
+            if d.omen_vs == side and enemy_units(d, b, side):
+                continue
+            out |= bit(b)
     return out
 
 

@@ -15,6 +15,7 @@ _RANGES = (  # (first id, size, word, what names the offset)
     (A["SIEGE"], 64, "attrition", "area"), (A["TARGET"], 64, "target", "area"), (A["SIDE"], 2, "ostracize", "side"),
     (A["DRAW"], 64, "deal", "card"), (A["SUM"], 13, "dice", "number"), (A["HITS"], 64, "hits", "number"),
     (A["BATTLE"], 64, "battle", "area"), (A["FIRE"], 25, "fire", "roll"), (A["ASSAULT"], 64, "assault", "area"),
+    (A["MARCH"], 2, "march", "outcome"),
 )
 
 
@@ -35,7 +36,8 @@ def action_to_str(state, action):
             try:
                 name = {"area": lambda: data.areas[i].id, "block": lambda: data.units[i].id,
                         "card": lambda: data.cards[i].id, "side": lambda: SIDES[i],
-                        "number": lambda: i, "roll": lambda: f"{i // 5}h{i % 5}r"}[what]()
+                        "number": lambda: i, "roll": lambda: f"{i // 5}h{i % 5}r",
+                        "outcome": lambda: ("fails", "succeeds")[i]}[what]()
             except IndexError:
                 raise BadMoveError(f"hellas: action {action} names no {what}") from None
             return f"{word}:{name}"

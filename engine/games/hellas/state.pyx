@@ -102,11 +102,13 @@ cdef enum Step:
     S_RETREAT = 18      # where a retreating unit goes
     S_CARGO = 19        # a fleet that landed: which Greek land unit it carried (or none)
     S_STORM = 20        # chance: steps a fleet loses to storms on hazard borders
-    S_OVER = 21
+    S_FORCED = 21       # an elite unit that used its full speed: try one more area (or not)
+    S_MARCH = 22        # chance: the forced march succeeds or fails
+    S_OVER = 23
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
               "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
-              "retreat", "cargo", "storm", "over"]
+              "retreat", "cargo", "storm", "forced", "march", "over"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
@@ -130,7 +132,8 @@ DEF A_HITS = 1081       # chance, 64: number of hits
 DEF A_BATTLE = 1145     # 64: fight the battle in this area next
 DEF A_FIRE = 1209       # chance, 25: hits*5 + routs of one firing unit
 DEF A_ASSAULT = 1234    # 64: assault the city of this area
-DEF NUM_ACTIONS = 1298
+DEF A_MARCH = 1298      # chance, 2: the forced march fails (0) or succeeds (1)
+DEF NUM_ACTIONS = 1300
 DEF GARRISON_FIRES = -2 # b_firer when the besieged garrison block fires
 
 ctypedef signed char i8
@@ -191,7 +194,7 @@ cdef struct HS:
     int r_att_winter, r_port_blockade, r_recapture, r_supply_cost, r_unsupplied_elim, r_persian_yearly
     int r_noq_yearly, r_atrocity, r_auto_lead, r_auto_immediate, r_truce, r_truce_thr, r_truce_thr_pf
     int r_truce_cost, r_truce_cost_pf, r_truce_after, r_minor, r_major, r_winter_supply, r_winter_recruit
-    int r_cargo, r_cargo_rule, r_storm, r_fort_let, r_fort_pow, r_dd, r_dd_open, r_assault, r_assault_treach
+    int r_march, r_cargo, r_cargo_rule, r_storm, r_fort_let, r_fort_pow, r_dd, r_dd_open, r_assault, r_assault_treach
     int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
     int r_ev_revolt_extra
@@ -270,6 +273,8 @@ cdef struct HData:
     int b_bank                  # assault: hits banked against double defence
     int treach                  # Treachery: the siege it lets its player assault this turn, -1
     int g_fired                 # assault: the garrison has fired this round
+    int march_to                # forced march: the extra area tried, -1
+    int f_pad                   # (keeps the 32-bit run even)
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
@@ -507,7 +512,7 @@ ACTIONS = {"CARD": A_CARD, "PASS": A_PASS, "YES": A_YES, "MOVE": A_MOVE, "UNIT":
            "RNEW": A_RNEW, "RSTEP": A_RSTEP, "PILLAGE": A_PILLAGE, "SUPPLY": A_SUPPLY, "GARRISON": A_GARRISON,
            "PLACE": A_PLACE, "SIEGE": A_SIEGE, "TARGET": A_TARGET, "SIDE": A_SIDE, "DRAW": A_DRAW, "SUM": A_SUM,
            "HITS": A_HITS, "BATTLE": A_BATTLE, "FIRE": A_FIRE, "ASSAULT": A_ASSAULT,
-           "NUM": NUM_ACTIONS}
+           "MARCH": A_MARCH, "NUM": NUM_ACTIONS}
 SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL}
 
 
@@ -523,7 +528,8 @@ INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("
               ("b_area", 1), ("b_att", 1), ("b_round", 1), ("b_letter", 1), ("b_side", 1), ("b_last", 1),
               ("b_firer", 1), ("b_lost", 1), ("b_routs", 1), ("b_rout_side", 1), ("b_stage", 1), ("b_retreat", 1),
               ("wd_area", 1), ("wd_unit", 1), ("r_unit", 1), ("mv_dest", 1), ("storm_n", 1),
-              ("cargo", 1), ("b_kind", 1), ("b_bank", 1), ("treach", 1), ("g_fired", 1))
+              ("cargo", 1), ("b_kind", 1), ("b_bank", 1), ("treach", 1), ("g_fired", 1),
+              ("march_to", 1), ("f_pad", 1))
 BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
                ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
                ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("routed", MAXU),

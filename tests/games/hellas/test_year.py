@@ -173,8 +173,33 @@ def test_spec5_1_land_moves_stop_on_enemies_and_never_enter_neutral_areas():
     assert "pass" not in [s.action_to_str(a) for a in s.legal_actions()]   # an empty group is no move
     s.apply("unit:S1")
     s.apply("to:LA08")
+    assert s.step_name() == "forced"                                    # S1 is elite and used its full speed
+    s.apply("pass")
     names = [s.action_to_str(a) for a in s.legal_actions()]
     assert "pass" in names and "unit:S1" not in names and "unit:S2" in names   # ascending, each once
+
+
+def test_spec5_3_L203_forced_march_one_more_area_on_one_to_three():
+    s = spring(ny=("event:38", "event:36"))
+    s.apply("actions:5")
+    s.apply("actions:25")
+    s.apply("move:LA01")
+    s.apply("unit:S1")
+    s.apply("to:LA05")                                                  # only 1 of its 2 areas: no forced march
+    assert s.step_name() == "move-unit"
+    s.apply("unit:S2")
+    s.apply("to:LA08")                                                  # 2 areas: its full speed
+    names = [s.action_to_str(a) for a in s.legal_actions()]
+    assert names == ["pass", "to:LA05", "to:LA07", "to:LA09"]           # Argolis is neutral
+    s.apply("to:LA09")
+    assert {s.action_to_str(a): p for a, p in s.chance_outcomes()} == pytest.approx(
+        {"march:fails": 0.5, "march:succeeds": 0.5})                    # FORCED_MARCH_SUCCESS 1-3
+    s.apply("march:succeeds")
+    assert s.to_json()["blocks"]["S2"]["area"] == "LA09"
+    s.apply("unit:S5")                                                  # Perioikoi: not elite
+    s.apply("to:LA08")
+    assert s.step_name() != "forced"
+
 
 
 def test_spec5_1_a_unit_moves_once_per_turn():
