@@ -33,7 +33,14 @@ def forest(ax, ratings, title: str = ""):
     y = np.arange(len(rows))
     elo = np.array([r.elo for r in rows])
     err = np.array([[r.elo - r.low for r in rows], [r.high - r.elo for r in rows]])
+    open_ended = ~np.isfinite(err)            # a perfect score's interval has no end on one side: draw an arrow
+    finite = err[np.isfinite(err)]
+    reach = max(400.0, 1.5 * float(finite.max())) if finite.size else 400.0
+    err = np.where(open_ended, reach, err)
     ax.errorbar(elo, y, xerr=err, fmt="o", capsize=4, color="#1f77b4")
+    for side, sign, marker in ((0, -1, "<"), (1, 1, ">")):
+        for i in np.flatnonzero(open_ended[side]):
+            ax.plot(elo[i] + sign * reach, y[i], marker=marker, color="#1f77b4")
     ax.set_yticks(y, [r.label for r in rows])
     ax.axvline(0, color="grey", lw=0.5)
     ax.set_xlabel("Elo (mean 0), 95% bootstrap interval")
@@ -58,8 +65,8 @@ def rating_history(ax, results, order: list[str], checkpoints: int = 12, bootstr
             if r.label in series:
                 elo, low, high = series[r.label]
                 elo.append((k, r.elo))
-                low.append(r.low)
-                high.append(r.high)
+                low.append(max(r.low, r.elo - 2000.0))      # an open interval (perfect score) drawn clipped
+                high.append(min(r.high, r.elo + 2000.0))
     colours = _pyplot().get_cmap("tab10")
     for i, label in enumerate(order):
         elo, low, high = series[label]

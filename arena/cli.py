@@ -275,7 +275,7 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
                                         resume=resume, progress=not quiet,
                                         echo=lambda m: click.echo(m, err=True))
         except KeyboardInterrupt:
-            click.echo(f"\ninterrupted after {test.blocks} blocks ({test.summary()}); the games are in {out}; "
+            click.echo(f"\ninterrupted after {test.blocks} blocks:\n{test.summary()}\nthe games are in {out}; "
                        "add --resume to the same command to go on", err=True)
             raise SystemExit(130)
     except (KleosError, ValueError) as e:

@@ -143,7 +143,31 @@ def rate(results: list[GameResult], bootstrap: int = 200, seed: int = 0) -> list
     games = {label: sum(1 for g in results if label in g.labels) for label in labels}
     rows = [Rating(label, ELO_PER_NAT * theta[i], ELO_PER_NAT * low[i], ELO_PER_NAT * high[i], games[label],
                    _score(results, label)) for i, label in enumerate(labels)]
+    _open_perfect_scores(rows, crosstable(results))
     return sorted(rows, key=lambda r: -r.elo)
+
+
+def _open_perfect_scores(rows: list[Rating], cross: dict) -> None:
+    """A bot that won (or lost) every meeting has no finite rating: the fit is held only by the prior, and every
+    bootstrap sample is the same perfect score, so the interval would have zero width. Its interval is made honest:
+    unbounded on that side, and on the other the Wilson bound of its score against the mean of its opponents."""
+    from arena.stats import elo_of, wilson
+    by_label = {r.label: r for r in rows}
+    for r in rows:
+        cells = [(b, cell) for (a, b), cell in cross.items() if a == r.label and sum(cell)]
+        w = sum(c[0] for _, c in cells)
+        d = sum(c[1] for _, c in cells)
+        l_ = sum(c[2] for _, c in cells)
+        n = w + d + l_
+        if not n or (w != n and l_ != n):
+            continue
+        weights = [sum(c) for _, c in cells]
+        opponents = sum(by_label[b].elo * m for (b, _), m in zip(cells, weights)) / sum(weights)
+        low, high = wilson(1.0 if w == n else 0.0, n)
+        if w == n:
+            r.low, r.high = min(r.low, opponents + elo_of(low)), math.inf
+        else:
+            r.low, r.high = -math.inf, max(r.high, opponents + elo_of(high))
 
 
 def _score(results, label) -> float:
@@ -234,4 +258,32 @@ def format_report(records, bootstrap: int = 200, seed: int = 0, ladder=None) -> 
             _, mu, sigma, _ = live[r.label]
             row += f"   {mu:6.2f}±{2 * sigma:.2f}"
         lines.append(row)
+    lines += pairwise_lines(ratings, cross, width)
+    if n_players >= 3:
+        lines += runoff_lines(results, bootstrap, seed, width)
     return "\n".join(lines)
+
+
+def pairwise_lines(ratings: list[Rating], cross: dict, width: int) -> list[str]:
+    """Each pair that met, stronger first: its games, the Elo difference with a 95% interval and the LOS."""
+    from arena.stats import Pairwise
+    lines = ["", "Pairwise (row against the other: W-D-L, score, Elo difference [95% Wilson interval], likelihood "
+                 "of superiority)"]
+    for i, a in enumerate(ratings):
+        for b in ratings[i + 1:]:
+            cell = cross.get((a.label, b.label))
+            if cell and sum(cell):
+                lines.append(f"{a.label:<{width}s} vs {b.label:<{width}s}  {Pairwise(*cell).describe()}")
+    return lines
+
+
+def runoff_lines(results, bootstrap: int, seed: int, width: int) -> list[str]:
+    """The instant run-off ranking with each bot's 95% range of places (block bootstrap)."""
+    from arena.stats import instant_runoff
+    lines = ["", "Robust ranking (instant run-off: the bot with the worst score against those left goes out, "
+                 "again and again; 95% range of places by bootstrap over blocks)"]
+    for row in instant_runoff(results, bootstrap, seed):
+        span = f"{row.low}" if row.low == row.high else f"{row.low}-{row.high}"
+        lines.append(f"#{row.place:<2d} {row.label:<{width}s}  places {span}")
+    return lines
+

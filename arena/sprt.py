@@ -75,6 +75,8 @@ class SPRT:
         self.upper = math.log((1 - beta) / alpha)
         self.counts: Counter = Counter()
         self.blocks = 0
+        self.wdl = [0, 0, 0]          # A's games: won, drawn, lost (against the mean of B's seats)
+        self.pairs = False            # two players: each block is a game pair (pentanomial)
 
     def add(self, score: float) -> None:
         if not 0.0 <= score <= 1.0:
@@ -93,14 +95,33 @@ class SPRT:
             return "H0"
         return None
 
+    def add_game(self, outcome: int) -> None:
+        """One of A's games: 0 won, 1 drawn, 2 lost."""
+        self.wdl[outcome] += 1
+
     def mean(self) -> float:
         return sum(v * c for v, c in self.counts.items()) / self.blocks if self.blocks else 0.5
 
+    def progress(self) -> float:
+        """How far the LLR has gone towards the nearer bound it is heading for, 0 to 1 (the progress bar)."""
+        value = self.llr()
+        return min(1.0, max(value / self.upper, value / self.lower, 0.0))
+
     def summary(self) -> str:
-        elo = score_to_elo(self.mean()) if self.blocks else 0.0
-        return (f"LLR {self.llr():+.2f} in [{self.lower:.2f}, {self.upper:.2f}] after {self.blocks} blocks; "
-                f"score {100 * self.mean():.1f}% (about {elo:+.0f} Elo); "
-                f"H0: elo {self.elo0:g}, H1: elo {self.elo1:g}, alpha {self.alpha:g}, beta {self.beta:g}")
+        from arena.stats import elo_interval, fmt_elo, pentanomial_counts
+        elo, low, high = elo_interval(self.counts) if self.blocks else (0.0, -math.inf, math.inf)
+        w, d, l_ = self.wdl
+        lines = [f"Games: {w + d + l_}, W: {w} L: {l_} D: {d} (A's games, scored against B's seats)"]
+        if self.pairs:
+            lines.append("Ptnml(0-2): " + ", ".join(map(str, pentanomial_counts(self.counts)))
+                         + " (game pairs scoring 0, 1/2, 1, 3/2, 2 points of 2)")
+        else:
+            lines.append(f"Blocks: {self.blocks} (a seed in every seat rotation)")
+        lines.append(f"Elo: {fmt_elo(elo, 0)} [{fmt_elo(low, 0)}, {fmt_elo(high, 0)}] (95%), score "
+                     f"{100 * self.mean():.1f}%")
+        lines.append(f"LLR: {self.llr():.2f} ({self.lower:.2f}, {self.upper:.2f}) [{self.elo0:g}, {self.elo1:g}], "
+                     f"alpha {self.alpha:g}, beta {self.beta:g}")
+        return "\n".join(lines)
 
 
 def block_score(records, challenger: str) -> float:
@@ -109,6 +130,15 @@ def block_score(records, challenger: str) -> float:
     if not values:
         raise ValueError(f"{challenger} played no game of this block")
     return sum(values) / len(values)
+
+
+def game_outcome(record, challenger: str) -> int:
+    """0 when A's seats scored more than B's on average in this game, 1 when equal, 2 when less."""
+    rets = record.result["returns"]
+    mine = [r for label, r in zip(record.seats, rets) if label == challenger]
+    theirs = [r for label, r in zip(record.seats, rets) if label != challenger]
+    a, b = sum(mine) / len(mine), sum(theirs) / len(theirs)
+    return 0 if a > b else 1 if a == b else 2
 
 
 def run_sprt(cfg, test: SPRT, out, **kwargs):
@@ -123,13 +153,17 @@ def run_sprt(cfg, test: SPRT, out, **kwargs):
     def stop(record):
         block = record.meta.get("block")
         open_blocks.setdefault(block, []).append(record)
+        test.add_game(game_outcome(record, challenger))
         if len(open_blocks[block]) < n:
             return False
         test.add(block_score(open_blocks.pop(block), challenger))
         return test.status() is not None
 
     def postfix():
-        return f"LLR {test.llr():+.2f} [{test.lower:.2f}, {test.upper:.2f}], {test.blocks} blocks"
+        w, d, l_ = test.wdl
+        return f"LLR {test.llr():+.2f} [{test.lower:.2f}, {test.upper:.2f}], W-D-L {w}-{d}-{l_}"
 
-    result = run_tournament(cfg, out, stop=stop, postfix=postfix, **kwargs)
+    test.pairs = n == 2
+    result = run_tournament(cfg, out, stop=stop, postfix=postfix, meter=lambda: round(1000 * test.progress()),
+                            **kwargs)
     return test.status(), result

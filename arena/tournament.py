@@ -187,8 +187,8 @@ class TournamentResult:
 
 def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = None, workers: int | None = None,
                    resume: bool = False, progress: bool = True, max_crashes: int = 3, echo=print,
-                   limit: int | None = None, stop=None, postfix=None, shared_file: bool = False
-                   ) -> TournamentResult:
+                   limit: int | None = None, stop=None, postfix=None, shared_file: bool = False,
+                   meter=None) -> TournamentResult:
     """Play every game of ``cfg`` not yet in ``out``; append each as it finishes.
 
     ``shared_file``: ``out`` may hold other runs' games too (a strength table keeps every pairing in one file);
@@ -247,8 +247,13 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(total=len(jobs), initial=len(jobs) - len(todo), unit="game", desc=f"{cfg.game}",
-                   dynamic_ncols=True, smoothing=0.1)
+        if meter is None:
+            bar = tqdm(total=len(jobs), initial=len(jobs) - len(todo), unit="game", desc=f"{cfg.game}",
+                       dynamic_ncols=True, smoothing=0.1)
+        else:                            # the bar follows the run's own measure of progress (the SPRT's LLR)
+            bar = tqdm(total=1000, initial=meter(), desc=f"{cfg.game}", dynamic_ncols=True, smoothing=0.1,
+                       bar_format="{desc}: {percentage:3.0f}% of the way to a decision |{bar}| "
+                                  "[{elapsed}<{remaining}{postfix}]")
     executor = executor or make_executor(workers)
     played = 0
     try:
@@ -273,10 +278,15 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
                         (bar.write if bar else echo)(f"{label} is taken out of the tournament: {removed[label]}")
                 elif reason == "normal" or not reason.endswith(f":{seat}"):
                     crashes[label] = 0
+            done = stop is not None and stop(record)
             if bar:
-                bar.update(1)
+                if meter is None:
+                    bar.update(1)
+                else:
+                    bar.n = meter()
                 bar.set_postfix_str(postfix() if postfix else ladder.leader(), refresh=False)
-            if stop is not None and stop(record):
+                bar.refresh()
+            if done:
                 finished = True
                 break
     finally:
