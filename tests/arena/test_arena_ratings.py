@@ -77,10 +77,12 @@ def test_draws_count_half_and_equal_bots_rate_equal():
     assert all(abs(r.elo) < 1e-6 for r in rate(results, bootstrap=0))
 
 
-def test_a_perfect_record_gives_a_finite_rating():
+def test_a_perfect_record_gives_a_finite_rating_with_an_open_interval():
+    """The estimate stays finite (the weak prior), but the interval is honest: no upper end (docs/ratings.md)."""
     results = [GameResult(["x", "y"], [1.0, 0.0], [1, 2], f"b{i}") for i in range(20)]
     rows = rate(results, bootstrap=20)
-    assert rows[0].label == "x" and 200 < rows[0].elo < 5000 and math.isfinite(rows[0].high)
+    assert rows[0].label == "x" and 200 < rows[0].elo < 5000 and rows[0].high == math.inf
+    assert math.isfinite(rows[0].low) and rows[0].low < rows[0].elo
 
 
 def test_two_player_fit_matches_the_logistic_elo_formula():
