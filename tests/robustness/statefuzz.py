@@ -215,6 +215,12 @@ def run(game_name: str, mutants: int, seed: int, seconds: float, dump: str | Non
     vocab = vocabulary(states)
     summary = {"game": game_name, "seed": seed, "sources": len(states), "mutants": 0, "refused": 0,
                "accepted": 0, "failures": 0}
+    for obj in states:                                  # every real state must be accepted as it is
+        try:
+            if game.state_from_json(obj).to_json() != obj:
+                raise AssertionError("to_json does not round-trip")
+        except Exception:
+            _report(summary, obj, [("/", "a real state", "unchanged")], "real state", dump)
     current = os.path.join(dump, "current.json") if dump else None
     if dump:
         os.makedirs(dump, exist_ok=True)

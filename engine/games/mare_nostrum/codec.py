@@ -112,6 +112,8 @@ def from_json(game, obj):
         if k not in READABLE:
             if k not in machine:
                 fail(f"machine is missing {k!r}")
+            if not _same_shape(machine[k], raw[k]):
+                fail(f"machine.{k} is out of shape: it must be {_shape_text(raw[k])}, got {str(machine[k])[:80]}")
             raw[k] = machine[k]
 
     def num(v, what, lo=None, hi=None):
@@ -300,7 +302,11 @@ def from_json(game, obj):
         fail("a rare good is in two places (a hand, the stack, the discard)")
     if held | raw["stack"] | raw["discard"] != (1 << len(goods)) - 1:
         fail("the 13 rare goods must each be in a hand, the stack or the discard")
+    for k in ("live", "max_rounds", "cap_bld", "pad_"):         # the game's options, not the position's
+        if raw[k] != base._raw()[k]:
+            fail(f"machine.{k} = {raw[k]!r} is fixed by the game's options ({base._raw()[k]!r})")
     _check_machine(raw, n, fail)
+    _check_holdings(game, raw, n, fail)
     s = game.new_initial_state()
     try:
         s._set_raw(raw)
@@ -312,6 +318,90 @@ def from_json(game, obj):
     if problem:
         fail(problem)
     return s
+
+
+def _same_shape(value, template):
+    """Is ``value`` an integer (not a bool) where ``template`` is one, and a list of the same length and shape
+    where it is a list?"""
+    if isinstance(template, list):
+        return isinstance(value, list) and len(value) == len(template) and \
+            all(_same_shape(v, t) for v, t in zip(value, template))
+    return isinstance(value, int) and not isinstance(value, bool) and -2 ** 31 <= value < 2 ** 31
+
+
+def _shape_text(template, plural=False):
+    if isinstance(template, list):
+        inner = _shape_text(template[0], True) if template else "items"
+        return f"{'lists' if plural else 'a list'} of {len(template)} {inner}"
+    return "integers" if plural else "an integer"
+
+
+# Steps inside a movement turn in which a province may hold two players' units while an occupation there lasts:
+# occupations end only once the turn's land battles are over (L476, phases.pxi to_land_battles).
+IN_MOVEMENT = ("move-legions", "land-battle", "hits-attacker", "hits-defender", "casualty-attacker",
+               "casualty-defender")
+
+
+def _check_holdings(game, raw, n, fail):
+    """The rules the move code relies on for what legions hold, the buildings, cards and trade offers."""
+    provs, slot_prov, slot_type = _NAMES["provinces"], _NAMES["slot_prov"], _NAMES["slot_type"]
+    emp = [_NAMES["empires"][e] for e in raw["emp"][:n]]
+    step = _NAMES["steps"][raw["step"]]
+    for i, name in enumerate(provs):
+        spaces = [k for k, pk in enumerate(slot_prov) if pk == i]
+        owners = {p for p in range(n) if raw["leg"][i][p] > 0} | ({raw["fort"][i]} if raw["fort"][i] >= 0 else set())
+        at_war = len(owners) >= 2
+        for x in range(n):
+            held = sum(1 for k in spaces if raw["occ"][k] == x) + sum(1 for k in spaces if raw["circe"][k] == x)
+            held += 1 if raw["cap_by"][i] == x else 0
+            if held > raw["leg"][i][x]:
+                fail(f"{name}: {emp[x]} holds {held} buildings, caravan spaces or markers with "
+                     f"{raw['leg'][i][x]} legion(s); each needs a legion of its own there (L470-474)")
+            if held and at_war and step not in IN_MOVEMENT:
+                fail(f"{name} is at war, so {emp[x]}'s legions no longer occupy or capture there (L476)")
+        for k in spaces:
+            if raw["occ"][k] >= 0 and raw["occ"][k] == raw["ctrl"][i]:
+                fail(f"{name}: {emp[raw['occ'][k]]} occupies a building of its own province (L470)")
+        by = raw["cap_by"][i]
+        if by >= 0:
+            if _NAMES["capital_of"][i] >= 0:
+                fail(f"{name} is a capital province; its marker is never captured (L553)")
+            if raw["ctrl"][i] < 0 or raw["ctrl"][i] == by:
+                fail(f"{name}: {emp[by]} captures a marker that is not an opponent's (L519)")
+            if raw["cap_round"][i] > raw["round"]:
+                fail(f"{name}: captured in round {raw['cap_round'][i]}, after the current round {raw['round']}")
+    limits = game._limits()
+    for t, cap in enumerate(limits["buildings"]):
+        built = sum(1 for k in range(len(slot_type)) if raw["built"][k] and slot_type[k] == t)
+        if built > cap:
+            fail(f"{built} buildings of kind {t} stand on the map; the reserve holds {cap} (L122-126)")
+    markers = [sum(1 for i in range(len(provs)) if raw["ctrl"][i] == x and _NAMES["capital_of"][i] < 0)
+               for x in range(n)]
+    for x in range(n):
+        if markers[x] > limits["markers"]:
+            fail(f"{emp[x]} has {markers[x]} control markers on the map; the set holds {limits['markers']}")
+        if bin(raw["cards"][x]).count("1") > limits["cards"]:
+            fail(f"{emp[x]} owns more than {limits['cards']} heroes and wonders (L603)")
+    owned = 0
+    for x in range(n):
+        owned |= raw["cards"][x]
+    if (owned >> 5) & (raw["row"] | raw["facedown"]):
+        fail("a hero or wonder is both owned and on the display or face-down pile")
+    # trade offers: only while offering and taking, never more than one holds
+    for x in range(n):
+        items = raw["offer"][x]
+        if any(items) and step not in ("offer", "take"):
+            fail(f"{emp[x]} has an offer on the table at step {step}")
+        for t, cnt in enumerate(items):
+            have = raw["res"][x][t] if t < len(_NAMES["kinds"]) else (raw["rare"][x] >> (t - len(_NAMES["kinds"]))) & 1
+            if cnt > have:
+                fail(f"{emp[x]} offers {cnt} x {_NAMES['items'][t]} but holds {have}")
+        if step == "offer" and (sum(items) != raw["odone"][x] or raw["odone"][x] > raw["nofs"][x]):
+            fail(f"{emp[x]}: {sum(items)} items offered, {raw['odone'][x]} counted, {raw['nofs'][x]} due")
+        hand = sum(raw["res"][x]) + bin(raw["rare"][x]).count("1")
+        if step == "offer" and raw["nofs"][x] > hand:
+            fail(f"{emp[x]} must offer {raw['nofs'][x]} items but holds {hand}; too few resources take no part "
+                 "(L293)")
 
 
 def _check_machine(raw, n, fail):
@@ -339,6 +429,21 @@ def _check_machine(raw, n, fail):
         rng(name, raw[name], -1 if name in ("pay_lastg", "pay_cheapg") else 0, hi)
     for name in ("row", "facedown"):
         rng(name, raw[name], 0, (1 << 17) - 1)
+    for name in ("destroyed", "landfought"):
+        rng(name, raw[name], 0, (1 << nprov) - 1)
+    rng("seafought", raw["seafought"], 0, (1 << nsea) - 1)
+    for v in raw["start_ctrl"]:
+        rng("start_ctrl", v, 0, (1 << nprov) - 1)
+    for v in raw["supply"]:
+        rng("supply", v, 0, 999)
+    rng("lastmv", raw["lastmv"], 0, 4095)
+    if raw["mover"] >= 0:       # units that already moved this turn are the mover's units
+        for i in range(nprov):
+            if raw["legmv"][i] > raw["leg"][i][raw["mover"]]:
+                fail(f"machine.legmv: {raw['legmv'][i]} legions moved into province {i}, which holds fewer")
+        for i in range(nsea):
+            if raw["trimv"][i] > raw["tri"][i][raw["mover"]]:
+                fail(f"machine.trimv: {raw['trimv'][i]} triremes moved into sea {i}, which holds fewer")
     if raw["row"] & raw["facedown"]:
         fail("a card is both face up and face down")
     for name in ("nofs", "odone", "rare_owed", "once"):

@@ -574,7 +574,8 @@ cdef class MareNostrumGame(Game):
         return _NAMES
 
     def _limits(self):
-        return {"legions": PIECE_LEG, "triremes": PIECE_TRI, "fortresses": PIECE_FORT, "markers": PIECE_MARK}
+        return {"legions": PIECE_LEG, "triremes": PIECE_TRI, "fortresses": PIECE_FORT, "markers": PIECE_MARK,
+                "buildings": [BLD_TOKENS[k] for k in range(6)], "cards": MAX_CARDS}
 
     def _supply0(self, int t):
         return SUPPLY0[t]

@@ -207,8 +207,10 @@ def test_spec5_4_6ii_L499_513_occupy_buildings_one_legion_each():
 def test_spec5_4_6_L476_occupation_ends_when_province_is_at_war():
     p = invader()
     p.space("Cyrenaica", "caravan:Papyrus", occupier="Rome")
-    p.units("Carthage", legions={"Hispania": 1, "Cyrenaica": 1})
-    s = until(to_move(p, "Carthage"), "land-battle")
+    p.units("Carthage", legions={"Hispania": 1, "Libya": 1})
+    s = until(to_move(p, "Carthage"), "move-legions")
+    play(s, "march:Libya>Cyrenaica")
+    s = until(s, "land-battle")
     play(s, "battle:Cyrenaica:Rome", "hits:0", "hits:0")
     assert s.to_json()["provinces"]["Cyrenaica"]["spaces"][0][2] is None
 
