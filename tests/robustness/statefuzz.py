@@ -11,7 +11,8 @@ gets one to three mutations of its JSON: numbers nudged or replaced (by neighbou
 swapped for other names the game uses, values of another type, list elements dropped, doubled or added, dict keys
 dropped or added. An accepted mutant is put through legal actions, chance outcomes, information keys,
 determinization and observation from every seat, to_json round trip, evaluate, render, three short searches
-(MCTS, ISMCTS single and multi observer) and a random playout to the end.
+(MCTS, ISMCTS single and multi observer), 40 random moves each of whose states from_json must accept again (the
+checks are closed under the rules), and a random playout to the end.
 
 Exit status: 0 when no mutant broke anything; 1 when one raised an error other than BadStateError (the mutant and
 the traceback are printed and written to --dump); a crash (a signal) leaves the mutant being tried in
@@ -39,25 +40,54 @@ BIG = (2 ** 31, 2 ** 32 + 1, 2 ** 63, -(2 ** 63) - 1, 10 ** 30)
 OTHER_TYPES = (None, 0, -1, 1.5, float("inf"), "", "x", [], {}, True, False, [0], {"x": 0})
 
 
-def sample_states(game, seed: int, count: int) -> list[dict]:
-    """``count`` JSON states from seeded random playouts, taken at random points (the end included)."""
+def random_step(state, rng: random.Random) -> None:
+    """One random move: a chance outcome by its probability, else a uniform legal action."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+    else:
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def sample_states(game, seed: int, count: int, starts: list[dict] = ()) -> list[dict]:
+    """``count`` JSON states from seeded random playouts (from the start, and from each corpus position), taken
+    at random points (the end included) and spread evenly over the phases they are in, so that rare phases
+    (battles, say) are mutated as often as common ones."""
     rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = game.new_initial_state()
+    pool = []
+    origins = [None] + [game.state_from_json(obj) for obj in starts]
+    i = 0
+    while len(pool) < 4 * count:
+        origin = origins[i % len(origins)]
+        i += 1
+        state = game.new_initial_state() if origin is None else origin.clone()
         keep = rng.random() * 0.2 + 0.02               # a share of the positions of this game
         while True:
             if rng.random() < keep:
-                out.append(state.to_json())
+                pool.append(state.to_json())
             if state.is_terminal():
-                out.append(state.to_json())
+                pool.append(state.to_json())
                 break
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-    return out[:count]
+            random_step(state, rng)
+    by_phase = {}
+    for obj in pool:
+        by_phase.setdefault(str(obj.get("phase", obj.get("step"))), []).append(obj)
+    groups = [by_phase[k] for k in sorted(by_phase)]
+    out = []
+    while len(out) < count:
+        for g in groups:
+            if g and len(out) < count:
+                out.append(g.pop(rng.randrange(len(g))))
+    return out
+
+
+def load_corpus(game_name: str) -> list[dict]:
+    """Hand-made real positions (corpus/<game>.json) that random play seldom reaches, such as Polis battles."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", f"{game_name}.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return json.load(f)
 
 
 def vocabulary(states: list[dict]) -> list[str]:
@@ -202,6 +232,13 @@ def exercise(game, state, seed: int) -> None:
             result = make_searcher(name, iterations=24, depth=40, seed=seed, **opts).search(state)
             if result.action not in legal:
                 raise AssertionError(f"{name} chose {result.action}, not a legal action")
+    # what an accepted state leads to is accepted too (the checks are closed under the rules)
+    walk, rng = state.clone(), random.Random(seed)
+    for _ in range(40):
+        if walk.is_terminal():
+            break
+        random_step(walk, rng)
+        game.state_from_json(walk.to_json())
     end = state.clone()
     playout(end, seed, max_moves=100_000)
     if end.is_terminal():
@@ -211,7 +248,7 @@ def exercise(game, state, seed: int) -> None:
 def run(game_name: str, mutants: int, seed: int, seconds: float, dump: str | None, sources: int) -> dict:
     game = load_game(game_name)
     rng = random.Random(seed)
-    states = sample_states(game, seed, sources)
+    states = sample_states(game, seed, sources, load_corpus(game_name))
     vocab = vocabulary(states)
     summary = {"game": game_name, "seed": seed, "sources": len(states), "mutants": 0, "refused": 0,
                "accepted": 0, "failures": 0}

@@ -329,6 +329,8 @@ def state_from_json(game, obj):
         # cubes: the replay seeded every resource cell; keep only the listed ones
         for c in range(G * G):
             s._set_top(p, c, s._top(p, c) & TYPE)
+        if not isinstance(b["cubes"], list) or not isinstance(b["workers"], list):
+            fail(f"{where}: cubes and workers must be lists of cells")
         for name in b["cubes"]:
             c = cell(name, f"{where} cube")
             t = s._top(p, c) & TYPE
@@ -377,8 +379,23 @@ def state_from_json(game, obj):
             else:
                 s._put_building(p, t, cs[0], -1)
             built[t] += 1
-    if phase == "building_placement" and d["bmode"] == 2 and not 0 <= d["bslot"] < len(cities[d["cur"]]["buildings"]):
-        fail("phase building_placement (move) names no building of the player (pending.bslot)")
+    if phase == "building_placement" and d["bmode"] == 2:
+        if not 0 <= d["bslot"] < len(cities[d["cur"]]["buildings"]):
+            fail("phase building_placement (move) names no building of the player (pending.bslot)")
+        moved = cities[d["cur"]]["buildings"][d["bslot"]][0]
+        if builds[d["btype"]]["name"] != moved:
+            fail(f"phase building_placement moves the player's {moved}, not a {builds[d['btype']]['name']} "
+                 "(pending.btype)")
+    # pending.seq walks the seats from the first player at the end of a round: the storage discards (L400), then
+    # in the last round the final worker placement (L422, pending.wnext 2); otherwise it rests at -1 or n
+    if d["seq"] > n:
+        fail(f"pending.seq = {d['seq']} is past the {n} seats")
+    if 0 <= d["seq"] < n and (d["cur"] != (d["first"] + d["seq"]) % n or not (phase == "discard" or d["wnext"] == 2)):
+        fail("pending.seq is a seat only while the players discard or place their final workers, in seat order")
+    if (phase == "discard" or phase == "workers" and d["wnext"] == 2) and not 0 <= d["seq"] < n:
+        fail(f"phase {phase} needs the seat in turn (pending.seq)")
+    if phase == "workers" and d["wnext"] == 2 and d["round"] != rounds:
+        fail("the final worker placement (pending.wnext 2) comes only in the last round (L422)")
     if phase == "aqueduct_cube" and not (d["pcell"] >= 0 and s._top(d["cur"], d["pcell"]) & TYPE == 8):
         fail("phase aqueduct_cube needs the player's last tile to be an aqueduct tile without its cube colour")
     for t, b in enumerate(builds):

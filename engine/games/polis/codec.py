@@ -120,6 +120,97 @@ def state_from_json(game, obj):
         raise BadStateError(f"polis state: malformed field ({type(e).__name__}: {e})") from None
 
 
+def _units(d, area, p, nregions):
+    return d["hop"][area][p] if area < nregions else d["gal"][area - nregions][p]
+
+
+def _check_battle(d, phase, areas, nregions, fail):
+    """The hand sizes and turn order the battle code relies on (spec 6, L579-606). Each side is dealt one card a
+    unit (L579); an exchange spends two cards a side and the defender's losses; the refill deals the attacker 2
+    and the defender 2 less its losses (L600-602), so outside the deal a hand is its unit count less the cards
+    on the table, and the attacker to move always holds a pair."""
+    area, att = d["b_area"], d["b_att"]
+    dfn = 1 - att
+    u = [_units(d, area, p, nregions) for p in range(2)]
+    hand = [sum(d["hand"][p]) for p in range(2)]
+    where = areas[area]
+    if min(u) < 2:
+        fail(f"a battle in {where} needs 2 or more units a side (L575), not {u[0]} and {u[1]}")
+    if d["pending"] >> area & 1:
+        fail(f"the battle in {where} is being fought and still pending")
+    if (d["a1"] >= 0) != (phase == "defend"):
+        fail("two attacking cards lie on the table exactly while the defender answers")
+    if any(d["need"]) and phase != "deal":
+        fail("cards are still to be dealt only in the deal phase")
+    if d["b_lost"] and (phase != "retreat" or d["b_initial"]):
+        fail("units lost in an exchange are counted only in the retreat window after it")
+    if d["b_initial"] and phase != "retreat":
+        fail("a battle not yet dealt is in its first retreat window")
+    if phase == "retreat":
+        first = d["ret_who"][0]
+        if d["ret_who"][1] != 1 - first or d["ret_cursor"] > 1 or d["active"] != d["ret_who"][d["ret_cursor"]]:
+            fail("the retreat window asks each player once, the active player being the one asked")
+        if d["prestige"][d["active"]] < 1:
+            fail("a player with no prestige cannot retreat and is never asked (L604)")
+        want = [0, 0] if d["b_initial"] else [u[att] - 2, u[dfn] - 2 + d["b_lost"]]
+        want = [want[0], want[1]] if att == 0 else [want[1], want[0]]
+    elif phase == "deal":
+        want = [u[p] - d["need"][p] for p in range(2)]
+        if not any(d["need"]) or sum(d["deck"]) < sum(d["need"]):
+            fail(f"the deal needs {sum(d['need'])} cards and the deck holds {sum(d['deck'])}")
+    elif phase == "attack":
+        want = u
+        if d["active"] != att:
+            fail("the attacker plays first (L585)")
+    else:
+        want = [u[p] - (2 if p == att else 0) for p in range(2)]
+        if d["active"] != dfn:
+            fail("the defender answers the attacking cards (L587)")
+    for p in range(2):
+        if hand[p] != want[p]:
+            fail(f"{PLAYERS[p]} holds {hand[p]} battle cards with {u[p]} units in {where} at phase {phase}; "
+                 f"the rules deal exactly {want[p]} (a card a unit, L579; refills L600-602)")
+
+
+T_TRAIN, T_BUILD, T_HIRE = 1, 2, 3
+IRON, WOOD = RESOURCES.index("iron"), RESOURCES.index("wood")
+
+
+def _check_recruiting(d, t, phase, limit, fail):
+    """Training, building and hiring (spec 5.1-5.3) part-way: the polis chosen is the mover's and gives up at
+    least one population cube, and a split payment pays for the units the count chose, within the stacking
+    limit (L259) and the supply, so that completing it never leaves a count below zero."""
+    p, pol, kind = d["active"], d["sel_polis"], d["cur"]
+    name = t["poleis"][pol]
+    if kind not in (T_TRAIN, T_BUILD, T_HIRE):
+        fail(f"phase {phase} belongs to training, building or hiring, not action {kind}")
+    if phase != {T_TRAIN: "train-count", T_BUILD: "build-count", T_HIRE: "hire-count"}[kind] and phase != "pay-split":
+        fail(f"phase {phase} does not belong to action {ACTION_NAMES[kind - 1]}")
+    if d["owner"][pol] != p or d["pop"][pol] < 2:
+        fail(f"{name} must be the mover's with 2 or more population to give units (L269)")
+    if kind == T_HIRE and not t["trade_poleis"][p] >> pol & 1:
+        fail(f"{name} is no trade polis of the mover (L287)")
+    ports = t["ports"][pol]
+    if kind == T_BUILD and (not ports or (d["sel_n"] >= 0 and phase == "build-count" and len(ports) < 2)):
+        fail(f"{name}: galleys are built into its port sea, a second count only for a second port (L279)")
+    if phase != "pay-split":
+        return
+    n = d["pay_n"]
+    if not 1 <= n <= d["pop"][pol] - 1 or d["pay_res"] != (IRON if kind == T_TRAIN else WOOD):
+        fail(f"a split payment of {n} x {RESOURCES[d['pay_res']]} does not pay for {ACTION_NAMES[kind - 1]}ing "
+             f"from {name}")
+    if kind == T_TRAIN and d["hop"][t["polis_region"][pol]][p] + n > limit:
+        fail(f"training {n} hoplites in the region of {name} would pass the stacking limit {limit} (L259)")
+    if kind == T_BUILD:
+        counts = [d["sel_n"], d["sel_n2"]]
+        if min(counts) < 0 or sum(counts) != n or (len(ports) < 2 and counts[1]) or \
+                any(d["gal"][s][p] + c > limit for s, c in zip(ports, counts)):
+            fail(f"building {counts} galleys from {name} does not fit the payment of {n} or the stacking limit "
+                 f"{limit} (L259, L279)")
+    if kind == T_HIRE and d["msup"][p] < n:
+        fail(f"hiring {n} merchants with {d['msup'][p]} in supply")
+
+
 def _from_json(game, obj):
     def fail(msg):
         raise BadStateError(f"polis state: {msg}")
@@ -187,6 +278,13 @@ def _from_json(game, obj):
     for k in needs.get(obj["phase"], ()):
         if d[k] < 0:
             fail(f"phase {obj['phase']} needs flow.{k} to be set")
+    owner_action = {"train-polis": (1,), "train-count": (1,), "build-polis": (2,), "build-count": (2,),
+                    "hire-polis": (3,), "hire-count": (3,), "pay-split": (1, 2, 3), "develop-tile": (4,),
+                    "develop-polis": (4,), "develop-mask": (4,), "move-dest": (5, 6), "move-from": (5, 6),
+                    "siege-target": (7,), "siege-roll": (7,), "tribute-region": (8,), "tribute-alloc": (8,),
+                    "trade-cell": (9,), "trade-pay": (9,), "proxenos-dest": (10,)}
+    if d["cur"] not in owner_action.get(obj["phase"], (d["cur"],)):
+        fail(f"phase {obj['phase']} is a step of another action than flow.cur = {d['cur']}")
     if obj["phase"] == "move-from" and (d["cur"] not in (5, 6) or (d["cur"] == 5) != (d["sel_area"] < len(regions))):
         fail("phase move-from needs a hoplite move to a region or a galley move to a sea")
     if obj["phase"] in ("tribute-alloc",) and d["sel_area"] >= len(regions):
@@ -294,6 +392,11 @@ def _from_json(game, obj):
         d["cell_block"][i] = 1 if c.get("blocked") else 0
         if d["cell_occ"][i] >= 0 and d["cell_block"][i]:
             fail(f"market cell {i} holds both a merchant and a black cube")
+    for i, (m, rate) in enumerate((c[0], c[1]) for c in t["cells"]):
+        if d["cell_block"][i] and any(c[0] == m and c[1] > rate and not d["cell_block"][j]
+                                      for j, c in enumerate(t["cells"])):
+            fail(f"market cell {i} is blocked while a dearer cell of its market is free; black cubes leave each "
+                 "market lowest rate first (L682)")
     # the event stack: one card of each letter, dealt in order, revealed one a round
     ev = obj["events"]
     if not isinstance(ev, dict) or not isinstance(ev.get("stack"), list) or len(ev["stack"]) != 3:
@@ -342,10 +445,7 @@ def _from_json(game, obj):
         for p in range(2):
             d["hand"][p] = counts(b["hands"].get(PLAYERS[p], []), f"{PLAYERS[p]} hand")
             d["need"][p] = integer(b.get("need", {}).get(PLAYERS[p], 0), 0, 10, "need")
-            have = d["hop"][d["b_area"]][p] if d["b_area"] < len(regions) else d["gal"][d["b_area"] - len(regions)][p]
-            if sum(d["hand"][p]) + d["need"][p] > have:
-                fail(f"{PLAYERS[p]} holds {sum(d['hand'][p])} battle cards (+{d['need'][p]} to draw) but has only "
-                     f"{have} units in {areas[d['b_area']]}: a hand is at most the unit count (L579)")
+        _check_battle(d, obj["phase"], areas, len(regions), fail)
         for k in range(NK):
             total = d["deck"][k] + d["disc"][k] + d["hand"][0][k] + d["hand"][1][k] + \
                 (d["a1"] == k) + (d["a2"] == k)
@@ -366,6 +466,8 @@ def _from_json(game, obj):
         merch = d["msup"][p] + d["mport"][p] + sum(1 for c in d["cell_occ"] if c == p)
         if merch != t["merchants"]:
             fail(f"{name} merchants do not add up: {merch} != {t['merchants']}")
+    if obj["phase"] in ("train-count", "build-count", "hire-count", "pay-split"):
+        _check_recruiting(d, t, obj["phase"], limit, fail)
     state = base
     state.set_raw(d)
     problem = dead_end(state)

@@ -88,3 +88,21 @@ def test_determinize_resamples_only_committed_bids_of_others():
 def test_rule_breaking_states_are_refused(fields, message):
     with pytest.raises(BadStateError, match=message):
         position(**fields)
+
+
+@pytest.mark.parametrize("fields", [
+    {"round": "1"}, {"round": [0]}, {"to_bid": 2 ** 64}, {"to_bid": -2 ** 63 - 1}, {"points": [2 ** 70, 0]},
+    {"points": ["1", 0]}, {"prize_deck": [1, True, 3]}, {"hands": [[1, 2, 3], [1, 2, 2.0]]}, {"prize": "3"},
+    {"last_bids": [1.5, None]}, {"bids": [{}, None]},
+])
+def test_wrong_types_and_huge_numbers_are_bad_states_not_type_errors(fields):
+    """Every value is checked before any C field is set: a wrong type or a number too big for C is a
+    BadStateError naming the field, never a TypeError or OverflowError."""
+    with pytest.raises(BadStateError):
+        position(**fields)
+
+
+def test_points_only_from_prizes_already_scored():
+    """Rule G4: points come only from prizes won; before any prize is scored nobody has any."""
+    with pytest.raises(BadStateError, match="exceeds"):
+        position(points=[3, 0])

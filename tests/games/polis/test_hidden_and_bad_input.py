@@ -99,7 +99,30 @@ def test_bad_state_units_over_stacking_limit_L259():
 def test_bad_state_hand_larger_than_units_L579():
     j = copy.deepcopy(_battle().to_json())
     j["battle"]["hands"]["athens"].append(j["battle"]["deck"].pop())
-    with pytest.raises(BadStateError, match="hand is at most"):
+    with pytest.raises(BadStateError, match="the rules deal exactly 4"):
+        G.state_from_json(j)
+
+
+@pytest.mark.parametrize("cards_back", [1, 4])
+def test_bad_state_hand_smaller_than_units_L579(cards_back):
+    """A hand is exactly one card a unit (L579): smaller hands, down to an attacker to move with no card at all,
+    would leave a searcher at a decision without a legal move."""
+    j = copy.deepcopy(_battle().to_json())
+    attacker = j["battle"]["attacker"]
+    for _ in range(cards_back):
+        j["battle"]["deck"].append(j["battle"]["hands"][attacker].pop())
+    with pytest.raises(BadStateError, match="the rules deal exactly"):
+        G.state_from_json(j)
+
+
+def test_bad_state_battle_turn_order_and_table_L585_L587():
+    j = copy.deepcopy(_battle().to_json())
+    j["active"] = "athens" if j["battle"]["attacker"] == "sparta" else "sparta"
+    with pytest.raises(BadStateError, match="attacker plays first"):
+        G.state_from_json(j)
+    j = copy.deepcopy(_battle().to_json())
+    j["phase"] = "defend"
+    with pytest.raises(BadStateError, match="on the table exactly while the defender answers"):
         G.state_from_json(j)
 
 
