@@ -19,7 +19,8 @@ from pathlib import Path
 
 from engine.errors import BadRecordError
 from engine.records import GameRecord, replay
-from engine.svg import picture_module
+from engine.registry import game_spec
+from engine.svg import drawer
 
 PAGE = Path(__file__).with_name("viewer.html")
 
@@ -88,7 +89,7 @@ def _diff(before: list[int], current: list[int]) -> list:
 
 def _svg_parts(state, seat) -> list[str]:
     """The drawing of ``state`` for ``seat`` as the pieces of its SVG text."""
-    return picture_module(state.game.name).draw(state, seat).document()
+    return drawer(state.game.name)(state, seat).document()
 
 
 def build_viewer(record: GameRecord, title: str = "", progress=None, seat: int | None = None) -> str:
@@ -152,7 +153,7 @@ def write_viewer(path, index: int, out, seat: int | None = None, progress=None) 
     """Write the viewer of game ``index`` of the record file ``path`` to ``out``; returns the record."""
     from arena.replay import read_game
     record = read_game(path, index)
-    picture_module(record.game)          # fail early, before replaying, when the game draws no picture
+    game_spec(record.game)               # fail early, before replaying, on a game that is not registered
     html = build_viewer(record, f"{Path(path).name} game {index}: {record.game}", progress, seat)
     Path(out).write_text(html, encoding="utf-8")
     return record

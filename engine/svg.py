@@ -298,6 +298,32 @@ def picture_module(game_name: str):
         raise PictureError(f"{game_name} has no picture yet ({package.replace('.', '/')}/svg.py)") from None
 
 
+def text_picture(state, seat=None) -> Canvas:
+    """The game's own text view (``state.render(seat)``) as a picture: what a game without an ``svg.py`` shows in
+    ``kleos render`` and the replay page (it is as seat-safe as the game's text view)."""
+    try:
+        text = state.render(seat)
+    except NotImplementedError:
+        raise PictureError(f"{state.game.name} has neither a picture (svg.py) nor a text view") from None
+    lines = text.splitlines() or [""]
+    size, line_h = 12.0, 15.0
+    width = 24 + 7.3 * max(len(line) for line in lines)
+    c = Canvas(max(320.0, width), 24 + line_h * len(lines), title=f"{state.game.name} (text view)")
+    for i, line in enumerate(lines):
+        # no-break spaces keep the columns of the text view (SVG collapses runs of spaces)
+        c.text(12, 18 + i * line_h, line.replace(" ", "\u00a0"), size=size,
+               font_family="DejaVu Sans Mono, monospace", cls="heading" if i == 0 else "text-line")
+    return c
+
+
+def drawer(game_name: str):
+    """The function that draws ``game_name``: its ``svg.py``'s ``draw``, or else ``text_picture``."""
+    try:
+        return picture_module(game_name).draw
+    except PictureError:
+        return text_picture
+
+
 def has_picture(game_name: str) -> bool:
     try:
         picture_module(game_name)
@@ -307,11 +333,12 @@ def has_picture(game_name: str) -> bool:
 
 
 def render(state, seat: int | None = None) -> str:
-    """The SVG text of ``state``, from ``seat``'s view (None: everything)."""
+    """The SVG text of ``state``, from ``seat``'s view (None: everything); the text view where the game has no
+    picture of its own."""
     n = state.game.num_players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise PictureError(f"seat {seat!r} is out of range 0..{n - 1}")
-    return picture_module(state.game.name).draw(state, seat).to_svg()
+    return drawer(state.game.name)(state, seat).to_svg()
 
 
 def to_png(svg_text: str, scale: float = 1.0) -> bytes:

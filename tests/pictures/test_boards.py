@@ -161,6 +161,24 @@ def test_picture_renders_to_png(name, png_tools):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
 
 
+def test_a_game_without_a_picture_shows_its_text_view(monkeypatch):
+    """A game with no svg.py (an OpenSpiel game, one being built) is drawn as its own text view, from the seat."""
+    import engine.svg as svg
+
+    def no_picture(name):
+        raise PictureError(f"{name} has no picture yet")
+    monkeypatch.setattr(svg, "picture_module", no_picture)
+    rng = RNG(3)
+    for state in positions("goofspiel", {"players": 3, "cards": 5})[1:4]:
+        for seat in (None, 0, 2):
+            picture = render(state, seat)
+            lines = [("".join(el.itertext())).replace("\u00a0", " ") for el in elements(picture)
+                     if el.get("class") in ("heading", "text-line")]
+            assert lines == state.render(seat).splitlines()
+            if seat is not None:
+                assert render(state.determinize(seat, rng), seat) == picture
+
+
 def test_a_face_down_block_or_card_carries_nothing_but_its_colour():
     """The kit's hidden pieces (Hellas's enemy blocks, a secret bid) hold no text and no tooltip."""
     from engine.svg import Canvas
