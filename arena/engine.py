@@ -3,11 +3,21 @@
 The player's end of docs/protocol.md. Each request gets exactly one reply; a bad line gets an error reply and the
 session goes on. The bot decides from the ``sample`` of the latest ``obs`` (a state drawn from its information set),
 so it never needs more than its seat was sent.
+
+The referee on the other end is trusted with nothing (docs/protocol.md, "Trust model"): any byte sequence gets an
+error reply for its line; over the protocol no bot that starts programs or talks to a person can be chosen, the
+search budgets are bounded (``PROTOCOL_LIMITS``), game data comes only from the data sets a game ships, and
+``go movetime=`` and ``stop`` bind every budget, one set with ``setoption`` included.
 """
 from __future__ import annotations
 
 import json
+import os
+import queue
+import signal
 import sys
+import threading
+import time
 
 from bots import make_bot
 from bots.base import BadBotSpecError, GameInfo, Turn
@@ -17,6 +27,25 @@ from bots.spec import parse_spec
 from engine import __version__
 from engine.errors import BadOptionError, BadStateError, KleosError, UnknownGameError
 from engine.registry import game_spec, list_games, load_game
+
+MAX_LINE = 8 << 20                # bytes a request line may have (an obs of the largest game is ~100 KB)
+# the most a referee may ask of this machine with setoption (the command line that starts the engine may ask more)
+PROTOCOL_LIMITS = {"workers": os.cpu_count() or 1, "iterations": 10_000_000, "calls": 1_000_000_000,
+                   "time": 3600.0, "determinizations": 10_000}
+SEED_LIMIT = 2**63 - 1
+STOP_POLL = 0.05                  # seconds between looks for a `stop` while a search runs
+
+
+class TooLong:
+    """A request line longer than the limit (read and thrown away to its end)."""
+
+    def __init__(self, size: int, limit: int):
+        self.size, self.limit = size, limit
+
+
+class StopSearch(Exception):
+    """``stop`` arrived while a search ran: answer now."""
+
 
 COMMANDS = ("protocol_version", "name", "version", "list_commands", "games", "setoption", "isready", "newgame",
             "obs", "event", "go", "stop", "gameover", "quit")
@@ -37,11 +66,32 @@ class EngineSession:
         self.expected = 0                          # the seq of the next event or go
         self.games_played = 0
         self.done = False
+        self.max_line = MAX_LINE
+        self.searching = False                     # a go is being answered (stop may interrupt it)
+        self.stopped = False
 
     # --- dispatch --------------------------------------------------------------------------------------------
+    def handle_bytes(self, raw) -> str:
+        """The reply to one raw request line (bytes, or TooLong): never raises, whatever the bytes."""
+        if isinstance(raw, TooLong):
+            return format_error(None, "syntax-error", f"line of {raw.size} bytes is longer than the {raw.limit} "
+                                                      "a request may have")
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        if not raw.strip(b" \t\r\n\f\v"):
+            return ""
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return format_error(None, "syntax-error", f"the line is not UTF-8 text (byte {e.start})")
+        try:
+            return self.handle(line)
+        except Exception as e:                      # noqa: BLE001 - a reply for every line, whatever happened
+            return format_error(None, "internal-error", f"{type(e).__name__}: {e}")
+
     def handle(self, line: str) -> str:
         """The full reply text (ending with the empty line) to one request line; '' for a blank line."""
-        if not line.strip():
+        if not line.strip(" \t\r\n\f\v"):
             return ""
         try:
             cmd = parse_command(line)
@@ -62,14 +112,47 @@ class EngineSession:
             return format_error(cmd.id, "internal-error", f"{type(e).__name__}: {e}")
 
     def serve(self, inp=None, out=None) -> None:
-        inp, out = inp or sys.stdin, out or sys.stdout
-        for line in inp:
-            reply = self.handle(line)
-            if reply:
-                out.write(reply)
-                out.flush()
-            if self.done:
-                break
+        """Answer request lines from ``inp`` (bytes or text; stdin by default) on ``out`` until ``quit`` or the
+        end of input. A reader thread takes the lines, so a ``stop`` reaches a search that is running."""
+        inp = inp if inp is not None else sys.stdin
+        out = out if out is not None else sys.stdout
+        stream = getattr(inp, "buffer", inp)
+        lines: queue.Queue = queue.Queue()
+        # a search holds the interpreter lock in C, so the reader thread cannot run by itself: while a go is being
+        # answered a timer signal looks in every STOP_POLL seconds, lets the reader take what arrived, and ends the
+        # search when that was a `stop`
+        self.poll = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGALRM, self._on_timer) if self.poll else None
+
+        def reader():
+            try:
+                for raw in read_lines(stream, self.max_line):
+                    if self.searching and _is_stop(raw):
+                        self.stopped = True
+                    lines.put(raw)
+            finally:
+                lines.put(None)
+        threading.Thread(target=reader, daemon=True, name="kleos-engine-reader").start()
+        try:
+            while not self.done:
+                raw = lines.get()
+                if raw is None:
+                    break
+                reply = self.handle_bytes(raw)
+                if reply:
+                    out.write(reply)
+                    out.flush()                     # line by line: the referee never waits on a buffer
+        finally:
+            if self.poll:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+            if self.bot is not None:
+                self.bot.close()
+
+    def _on_timer(self, signum, frame):
+        time.sleep(0.001)                           # lets the reader thread take the lines that arrived
+        if self.searching and self.stopped:
+            raise StopSearch()
 
     # --- session commands ----------------------------------------------------------------------------------
     def cmd_protocol_version(self, args):
@@ -111,12 +194,15 @@ class EngineSession:
                 self.seed = int(value)
             except ValueError:
                 raise ProtocolError("bad-value", f"seed must be an integer, got {value!r}") from None
+            if not 0 <= self.seed <= SEED_LIMIT:
+                raise ProtocolError("bad-value", f"seed must be in 0..{SEED_LIMIT}")
             return ""
         else:                                       # any other name is an option of the bot
             bot_name, options = parse_spec(self.bot_spec)
             options[name] = value
             spec = bot_name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
         try:
+            check_protocol_spec(spec)
             make_bot(spec).close()
         except BadBotSpecError as e:
             code = "unknown-option" if "unknown option" in str(e) and name != "bot" else "bad-value"
@@ -144,6 +230,7 @@ class EngineSession:
         if seat is None:
             raise ProtocolError("syntax-error", "newgame needs seat=<k>")
         try:
+            options = shipped_data_only(words[0], options)
             game = load_game(words[0], **options)
         except UnknownGameError as e:
             raise ProtocolError("unsupported-game", str(e)) from None
@@ -173,7 +260,7 @@ class EngineSession:
             raise ProtocolError("syntax-error", f"obs needs '<seq> <json>', got {args[:40]!r}") from None
         try:
             obj = json.loads(payload)
-        except json.JSONDecodeError as e:
+        except (ValueError, RecursionError) as e:   # bad JSON, a 5,000-digit number, nesting too deep
             raise ProtocolError("syntax-error", f"obs payload is not JSON: {e}") from None
         if not isinstance(obj, dict) or "sample" not in obj:
             raise ProtocolError("bad-value", "obs payload needs a 'sample' state")
@@ -213,7 +300,18 @@ class EngineSession:
         time_left = go.get("time")
         turn = Turn(self.seat, legal, go["seq"], movetime / 1000 if movetime is not None else None,
                     time_left / 1000 if time_left is not None else None)
-        action = self.bot.act(view.clone(), turn)
+        self.searching, self.stopped = True, False
+        if getattr(self, "poll", False):
+            signal.setitimer(signal.ITIMER_REAL, STOP_POLL, STOP_POLL)
+        try:
+            action = self.bot.act(view.clone(), turn)
+        except StopSearch:                          # stop: the move is late already; answer at once
+            action = legal[0]
+            self.bot.last_stats = {"stopped": 1}
+        finally:
+            self.searching = False
+            if getattr(self, "poll", False):
+                signal.setitimer(signal.ITIMER_REAL, 0)
         stats = " ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
                          for k, v in self.bot.last_stats.items()
                          if isinstance(v, (int, float, str)) and " " not in str(v))
@@ -221,10 +319,82 @@ class EngineSession:
         return stats, text
 
     def cmd_stop(self, args):
-        return ""                                   # moves are answered within their budget: nothing pending
+        return ""                                   # a running search was interrupted when the line arrived
 
     def cmd_gameover(self, args):
         if self.bot is not None:
             self.bot.end_game({"raw": args})
         self.view = None
         return ""
+
+
+def read_lines(stream, limit: int = MAX_LINE):
+    """Raw request lines of a byte (or text) stream; a line over ``limit`` bytes is read to its end and thrown away
+    as it comes (memory stays bounded) and given as TooLong."""
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        if len(raw) <= limit or raw.endswith(b"\n"):
+            yield raw
+            continue
+        size = len(raw)
+        while raw and not raw.endswith(b"\n"):
+            raw = stream.readline(limit + 1)
+            size += len(raw) if raw else 0
+        yield TooLong(size, limit)
+
+
+def _is_stop(raw) -> bool:
+    if not isinstance(raw, bytes):
+        return False
+    words = raw.split()
+    return bool(words) and (words[0] == b"stop" or (len(words) > 1 and words[0].isdigit() and words[1] == b"stop"))
+
+
+def check_protocol_spec(spec: str) -> None:
+    """A bot a referee may choose over the protocol: no bot that starts programs or talks to a person (those are
+    chosen on the command line only), and budgets within PROTOCOL_LIMITS. BadBotSpecError otherwise."""
+    from bots import bot_class
+    name, options = parse_spec(spec)
+    cls = bot_class(name)
+    if getattr(cls, "local_only", False):
+        raise BadBotSpecError(f"bot {name!r} can be chosen on the command line only (it starts programs or talks "
+                              "to a person); over the protocol: " + ", ".join(protocol_bots()))
+    for key, limit in PROTOCOL_LIMITS.items():
+        if key in options:
+            try:
+                value = float(options[key])
+            except ValueError:
+                continue                            # not a number: the bot's own check names the problem
+            if value > limit:
+                raise BadBotSpecError(f"{name}: option {key}={options[key]} is above {limit:g}, the most a referee "
+                                      "may ask over the protocol")
+
+
+def protocol_bots() -> list[str]:
+    from bots import BOTS, bot_class
+    return [name for name in BOTS if not getattr(bot_class(name), "local_only", False)]
+
+
+def shipped_data_only(game: str, options: dict) -> dict:
+    """Over the protocol, an option that names files (``data=``) may only name a data set the game ships: the
+    name is replaced by its folder; a path is refused, and not echoed."""
+    try:
+        spec = game_spec(game)
+    except UnknownGameError:
+        return options                              # load_game names the problem
+    out = dict(options)
+    for key, option in spec.all_options().items():
+        if key in out and getattr(option, "names_files", False):
+            value = out[key]
+            if value == "":
+                continue
+            if value not in spec.datasets:
+                names = ", ".join(spec.datasets) or "none"
+                raise ProtocolError("bad-value", f"{game}: option {key} names one of the data sets the game ships "
+                                                 f"({names}); paths are not accepted over the protocol")
+            out[key] = str(spec.datasets[value])
+    return out

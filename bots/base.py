@@ -159,6 +159,7 @@ class Bot:
 
     name = "bot"
     oracle = False                    # True: receives the true state instead of a determinized view
+    local_only = False                # True: starts programs or talks to a person; never chosen over the protocol
     OPTIONS: dict = {}                # option name -> (type, default, help)
 
     def __init__(self, spec: str | None = None, **options):

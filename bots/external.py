@@ -25,6 +25,7 @@ class ExternalBot(Bot):
     """Any program that speaks the Kleos text protocol (docs/protocol.md): cmd:<command line>."""
 
     name = "cmd"
+    local_only = True             # it starts a program: chosen on the command line only, never over the protocol
     OPTIONS = {"command": (str, None, "the command line that starts the player")}
     no_clock_timeout = 120.0      # seconds to wait for a move when the referee runs no clock
     start_timeout = 30.0          # seconds to wait for the answers at the start of a game

@@ -35,6 +35,7 @@ class HumanBot(Bot):
     """A person at the terminal: the board from their seat, numbered moves, legend, explain, hint, undo."""
 
     name = "human"
+    local_only = True             # it talks to a person: chosen on the command line only, never over the protocol
     OPTIONS = {
         "hint": (str, "auto", "bot that answers 'hint' (a bot name; auto: ismcts when available, else greedy)"),
         "hint_time": (float, 1.0, "seconds the hint bot may think"),

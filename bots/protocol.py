@@ -41,12 +41,23 @@ def parse_command(line: str) -> Command:
         raise ProtocolError("syntax-error", "empty command")
     head, _, rest = text.partition(" ")
     cid = None
-    if head.isdigit():
+    if is_id(head):
         cid = int(head)
         head, _, rest = rest.strip().partition(" ")
         if not head:
             raise ProtocolError("syntax-error", f"command id {cid} is not followed by a command")
     return Command(cid, head.lower(), rest.strip())
+
+
+MAX_ID_DIGITS = 18                    # ids fit 63 bits; a longer digit run is no id
+
+
+def is_id(text: str) -> bool:
+    """A command id: ASCII digits only (``"²"`` and ``"٣"`` are digits to Python, not to the protocol)."""
+    return 0 < len(text) <= MAX_ID_DIGITS and text.isascii() and text.isdigit()
+
+
+MAX_MESSAGE = 300                     # characters of an error message: a huge bad line is not echoed back whole
 
 
 def format_reply(cid: int | None, payload: str = "") -> str:
@@ -57,6 +68,8 @@ def format_reply(cid: int | None, payload: str = "") -> str:
 def format_error(cid: int | None, code: str, message: str) -> str:
     tag = "?" if cid is None else f"?{cid}"
     message = " ".join(message.split())           # one line, always
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE] + "..."
     return f"{tag} {code} {message}".rstrip() + "\n\n"
 
 
@@ -76,7 +89,7 @@ def parse_reply_head(line: str) -> Reply | None:
         return None
     tag, _, rest = text.partition(" ")
     digits = tag[1:]
-    if digits and not digits.isdigit():
+    if digits and not is_id(digits):
         return None
     cid = int(digits) if digits else None
     if tag[0] == "=":
@@ -152,8 +165,8 @@ def parse_go(args: str) -> dict:
     if sep:
         try:
             out["legal"] = json.loads(legal)
-        except json.JSONDecodeError as e:
+        except (ValueError, RecursionError) as e:
             raise ProtocolError("syntax-error", f"go: legal= is not a JSON list: {e}") from None
-        if not isinstance(out["legal"], list):
-            raise ProtocolError("syntax-error", "go: legal= must be a JSON list of moves")
+        if not isinstance(out["legal"], list) or not all(isinstance(m, str) for m in out["legal"]):
+            raise ProtocolError("syntax-error", "go: legal= must be a JSON list of moves (strings)")
     return out

@@ -97,6 +97,10 @@ class SearchBot(Bot):
             # the searcher reads its budget at each search(): this decision's share of the turn, and nothing else
             # (a spec without a budget got the default iterations, which the clock replaces)
             searcher.options.update(time=max(0.001, seconds), iterations=None, calls=None)
+        elif "time" not in self.options and any(b in self.options for b in BUDGETS):
+            # iterations= or calls=: the clock still binds them (the search stops at whichever comes first)
+            budget = turn.budget()
+            searcher.options["time"] = None if budget is None else max(0.001, 0.8 * budget)
         result = searcher.search(view)
         self.last_stats = dict(getattr(result, "stats", {}) or {})
         return int(result.action)

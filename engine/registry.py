@@ -23,6 +23,7 @@ class Option:
     choices: tuple | None = None      # the allowed values, or None
     minimum: int | None = None        # for ints
     maximum: int | None = None
+    names_files: bool = False         # the value is a path on this machine (over the protocol: a data set's name)
 
     def check(self, game: str, name: str, value):
         kind = type(self.default)
@@ -61,6 +62,8 @@ class GameSpec:
     # searcher options the search bots use in this game unless their spec sets them (tuning measured in
     # docs/strength.md, not rules): {"depth": 300} gives every searcher that cut-off
     search_defaults: dict = field(default_factory=dict)
+    # data sets the game ships, by name: what an option that names files may name over the protocol
+    datasets: dict = field(default_factory=dict)
     # options -> an upper bound on the actions of one game (chance included), for frameworks that need one
     # (OpenSpiel); None: the game declares none
     max_game_length: Callable[[dict], int] | None = None

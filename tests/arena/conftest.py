@@ -23,9 +23,16 @@ def child_env(monkeypatch):
 @pytest.fixture
 def kleos(child_env, tmp_path):
     """Run `kleos ARGS...` (as `python -m arena.cli`) in tmp_path; returns the CompletedProcess."""
-    def run(*args, input=None, timeout=120, check=True):
-        proc = subprocess.run([sys.executable, "-m", "arena.cli", *map(str, args)], input=input, text=True,
-                              capture_output=True, cwd=tmp_path, env=child_env, timeout=timeout)
+    def run(*args, input=None, timeout=120, check=True, raw_input=None):
+        """``raw_input``: bytes for stdin, as they are (the output is still decoded, bad bytes replaced)."""
+        if raw_input is not None:
+            proc = subprocess.run([sys.executable, "-m", "arena.cli", *map(str, args)], input=raw_input,
+                                  capture_output=True, cwd=tmp_path, env=child_env, timeout=timeout)
+            proc.stdout = proc.stdout.decode("utf-8", "replace")
+            proc.stderr = proc.stderr.decode("utf-8", "replace")
+        else:
+            proc = subprocess.run([sys.executable, "-m", "arena.cli", *map(str, args)], input=input, text=True,
+                                  capture_output=True, cwd=tmp_path, env=child_env, timeout=timeout)
         if check and proc.returncode != 0:
             raise AssertionError(f"kleos {' '.join(map(str, args))} exited {proc.returncode}:\n"
                                  f"{proc.stdout}\n{proc.stderr}")

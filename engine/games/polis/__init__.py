@@ -5,6 +5,8 @@ the external markets, proxenoi and civil wars, and battles fought with secret ha
 Rules: docs/rules/spec/polis.md; coverage table, decision split and ASSUMED values: docs/rules/polis.md.
 Seat 0 is Athens, seat 1 is Sparta.
 """
+from pathlib import Path
+
 from engine.registry import GameSpec, Option
 
 
@@ -22,7 +24,8 @@ GAME = GameSpec(
     default_players=2,
     make=_make,
     options={"data": Option("", "directory of replacement data files (map, markets, tiles, events); "
-                                "empty: the built-in engine/games/polis/data")},
+                                "empty: the built-in engine/games/polis/data", names_files=True)},
+    datasets={"standard": Path(__file__).parent / "data"},
     has_hidden_information=True,
     conformance_options=({"players": 2},),
 )
