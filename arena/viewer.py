@@ -3,8 +3,9 @@
 The page holds the board at every ply as SVG (no server, no network: the pictures, the script and the style are
 inline), the move list, each seat's clock, and the search statistics each move recorded (the record's ``evals``).
 A view switch shows the game from each seat: that seat's pictures are drawn from its own observation, moves it
-could not see are listed as hidden, and only its own search statistics are shown. The whole truth ("all") is offered only when the record's game
-is over; before that the page holds nothing a seat could not see.
+could not see are listed as hidden, and only its own search statistics are shown. The whole truth ("all") is
+offered only when the record's game is over (a stopped, resumable game is not). A game without a picture of its
+own is shown as its text view.
 
 Pictures are stored compactly: the SVG elements of every frame go into one table of distinct strings, and a frame is
 the difference from the previous frame of the same view (runs copied from it, then new element ids), so a long game
