@@ -66,9 +66,10 @@ def test_picture_is_svg_for_every_view(name):
                 assert ("view of" in heading) == (seat is not None), heading
 
 
-@pytest.mark.parametrize("name", [g for g in GAMES if game_spec(g).has_hidden_information])
+@pytest.mark.parametrize("name", [g for g in list_games() if game_spec(g).has_hidden_information])
 def test_a_seats_picture_shows_only_its_information_set(name):
-    """Resampling what a seat cannot see (determinize) must not change the seat's picture by one byte."""
+    """Resampling what a seat cannot see (determinize) must not change the seat's picture by one byte: the replay
+    page shows a seat nothing else. Every game with hidden information, drawn by its svg.py or as its text view."""
     rng = RNG(7)
     for state in positions(name):
         if state.is_terminal():
