@@ -193,9 +193,11 @@ class PlaySession:
                 if isinstance(e, GameAborted):
                     self._stop(referee, save, "quit", record=e.record)
                     return 0
-                if referee.record is not None and referee.state is not None:
-                    self._stop(referee, save, f"crash: {type(e).__name__}: {e}")
-                raise
+                if referee.record is None or referee.state is None:
+                    raise
+                self._stop(referee, save, f"crash: {type(e).__name__}: {e}")
+                raise PlayError(f"the console failed ({type(e).__name__}: {e}); the game so far is saved in "
+                                f"{save}") from e
             finally:
                 for b in bots:
                     b.close()

@@ -149,6 +149,33 @@ class View(GameView):
                          f"(rulebook {t.get('refs', '-')})")
         return out
 
+    def differences(self, before, after, seat: int) -> list[str]:
+        """What a move changed, in the game's words: holdings, cards, titles, units, control."""
+        a, b = self._obs(before, seat), self._obs(after, seat)
+        out = []
+        for x, y in zip(a["empires"], b["empires"]):
+            bits = [f"{y['resources'][k] - v:+d} {k}" for k, v in x["resources"].items() if y["resources"][k] != v]
+            bits += [f"+{c}" for c in y["cards"] if c not in x["cards"]]
+            bits += [f"{t} title" for t in y["titles"] if t not in x["titles"]]
+            bits += [f"lost the {t} title" for t in x["titles"] if t not in y["titles"]]
+            if len(y["rare"]) != len(x["rare"]) or y.get("rare_hidden") != x.get("rare_hidden"):
+                bits.append("rare goods changed")
+            for kind, word in (("legions", "L"), ("triremes", "T")):
+                for where in sorted(set(x[kind]) | set(y[kind])):
+                    if x[kind].get(where, 0) != y[kind].get(where, 0):
+                        bits.append(f"{_sea(where)} {x[kind].get(where, 0)}{word}->{y[kind].get(where, 0)}{word}")
+            bits += [f"fortress in {f}" for f in y["fortresses"] if f not in x["fortresses"]]
+            if bits:
+                out.append(f"{y['empire']} " + ", ".join(bits))
+        for name, y in b["provinces"].items():
+            x = a["provinces"][name]
+            if x["control"] != y["control"]:
+                out.append(f"{name} now {y['control'] or 'free'}")
+            built = [_space(s) for s, t in zip(y["spaces"], x["spaces"]) if s[1] and not t[1]]
+            if built:
+                out.append(f"{name} +{', '.join(built)}")
+        return out
+
     def end_reason(self, state) -> str:
         j = state.to_json()
         winners = ", ".join(j["winners"]) or "nobody"

@@ -176,6 +176,36 @@ class View(GameView):
                 out[c["name"]] = f"event card of {pile}: {effects}"
         return out
 
+    def differences(self, before, after, seat: int) -> list[str]:
+        """What a move changed, in the game's words: holdings, units, poleis, tribute, projects, passing."""
+        a, b = self._obs(before, seat), self._obs(after, seat)
+        out = []
+        for i, side in enumerate(SIDES):
+            x, y = a["players"][side], b["players"][side]
+            bits = [f"{y[k] - x[k]:+d} {k}" for k in ("prestige", *RESOURCES, "discs", "merchants")
+                    if isinstance(x[k], int) and x[k] != y[k]]
+            if x["proxenos"] != y["proxenos"]:
+                bits.append(f"proxenos to {y['proxenos']}")
+            if b["passed"][i] and not a["passed"][i]:
+                bits.append("passed")
+            if bits:
+                out.append(f"{side.capitalize()} " + ", ".join(bits))
+        for kind in ("regions", "seas"):
+            for name, y in b[kind].items():
+                x = a[kind][name]
+                if (x["athens"], x["sparta"]) != (y["athens"], y["sparta"]):
+                    out.append(f"{name} {x['athens']}-{x['sparta']} -> {y['athens']}-{y['sparta']}")
+                if x.get("tribute") != y.get("tribute") and y.get("tribute"):
+                    out.append(f"{name} tribute to {y['tribute'].capitalize()}")
+        for name, y in b["poleis"].items():
+            x = a["poleis"][name]
+            if x != y:
+                out.append(f"{self._polis(name, x).plain} -> {self._polis(name, y).plain}")
+        for key in ("started", "completed"):
+            for name in set(b["projects"][key]) - set(a["projects"][key]):
+                out.append(f"project {name} {key}")
+        return out
+
     def end_reason(self, state) -> str:
         from engine.games.polis.codec import to_json
         j = to_json(state)
