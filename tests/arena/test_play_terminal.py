@@ -121,7 +121,8 @@ def test_pantikapaion_draws_tiles_rotations_anchors_and_a_preview(term):
     grid = t.expect(r"\n[^\n]*\+[^\n]*\n")        # the anchors (+) on the grid
     t.expect("> $")
     t.send("1")
-    t.expect(r"After at [a-p]\d+ l\d \(the new cells reversed\)")
+    t.expect(r"After at [a-p]\d+ l\d \(the new cells marked > and reversed\)")
+    t.expect(r">\d[.Dbpwog*]")                    # a new cell of the preview, marked
     t.expect(r"play it\? \[Y/n\] > $")
     t.send("n")                                   # not confirmed: asked again
     t.expect(r"> $")

@@ -85,7 +85,7 @@ class View(GameView):
                 c = y * G + x
                 h = state._height(p, c)
                 hl = " reverse" if c in highlight else ""
-                out.append(" ")
+                out.append(">" if c in highlight else " ", style="bold")    # seen without colour too
                 if not h:
                     mark = marks.get(c)
                     if mark:
@@ -224,7 +224,8 @@ class View(GameView):
         after.apply(action)
         changed = {c for c in range(G * G) if (state._height(cur, c), state._top(cur, c), state._bld(cur, c))
                    != (after._height(cur, c), after._top(cur, c), after._bld(cur, c))}
-        return Group(Text(f"After {state.action_to_str(action)} (the new cells reversed):", style="bold"),
+        title = f"After {state.action_to_str(action)} (the new cells marked > and reversed):"
+        return Group(Text(title, style="bold"),
                      self._city(after, cur, highlight=changed))
 
     def legend(self) -> str:
@@ -233,7 +234,7 @@ class View(GameView):
                  "orange green)   * aqueduct cell (its colour is chosen when placed)",
                  "City grid: columns a-p, rows 1-16; each cell is level, face, what lies on it:",
                  "  on it: * cube   W worker   H house   V winery   F fortress   A aqueduct (2 cells)   T temple",
-                 "  + a cell where the tile's top-left corner (or the building) may go; reversed cells: a preview",
+                 "  + a cell where the tile's top-left corner (or the building) may go; >cell (reversed): a preview",
                  "Ring: the trireme's slot, then clockwise; you may take one of the 3 tiles after it ('take').",
                  "Development board cells:"]
         lines += [f"  {k:5s} {v}" for k, v in CELL_WORDS.items()]

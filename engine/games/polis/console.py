@@ -165,7 +165,8 @@ class View(GameView):
         for cell in self.markets["cells"]:
             key = cell["market"]
             line = f"rate {cell['rate']}: {cell['gives']} for one of {'/'.join(cell['accepts'])}"
-            out[key] = (out[key] + "; " if key in out else f"market (reached from {', '.join(self.map['markets']['seas'].get(key, []))}): ") + line
+            reached = ", ".join(self.map["markets"]["seas"].get(key, []))
+            out[key] = (out[key] + "; " if key in out else f"market (reached from {reached}): ") + line
         codes, names = self.tables["card_codes"], self.tables["card_names"]
         for i, code in enumerate(codes):
             out[code] = (f"battle card, strength {self.tables['card_strength'][i]}, {self.tables['card_count'][i]} in "
