@@ -230,7 +230,8 @@ class ExternalBot(Bot):
             if not reply.ok:
                 raise self._crash(f"refused obs: {reply.code} {reply.payload}")
             budget = turn.budget()
-            cid = self.send("go", go_args(seq, legal_text, turn.movetime, turn.time_left))
+            # movetime: what is left of this turn's limit (a seat's consecutive decisions share one)
+            cid = self.send("go", go_args(seq, legal_text, turn.turn_left(), turn.time_left))
             try:
                 reply = self.wait(cid, budget if budget is not None else self.no_clock_timeout)
             except BotTimeout:

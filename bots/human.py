@@ -51,6 +51,7 @@ class HumanBot(Bot):
         self.history: list[str] = []
         self.choices: list[int] = []       # move numbers of the decisions this person chose (undo goes back to them)
         self.board_due = True
+        self.used = 0.0                    # seconds this person has spent on decisions this game
 
     # --- what the referee and the session tell the console ---------------------------------------------------
     def new_game(self, info: GameInfo) -> None:
@@ -58,7 +59,7 @@ class HumanBot(Bot):
         from arena.console.view import load_view
         from engine.registry import load_game
         self.view = load_view(load_game(info.game, **info.options))
-        self.history, self.choices, self.board_due = [], [], True
+        self.history, self.choices, self.board_due, self.used = [], [], True, 0.0
         rated = "" if info.can_undo else "; rated: no hint, no undo"
         name = self.view.seat_name(info.seat)
         seat = "" if name == f"P{info.seat}" else f" (P{info.seat})"
@@ -97,6 +98,8 @@ class HumanBot(Bot):
             clock = ""
             if deadline is not None:
                 clock = f" [{_clock(deadline - time.perf_counter())}]"
+            elif not self.info.can_undo:          # rated without a limit: the clock still shows the time used
+                clock = f" [used {_clock(self.used + time.perf_counter() - started)}]"
             prompt = f"[{self.view.seat_style(seat)}]{escape(self.view.seat_name(seat))}[/]{escape(clock)} > "
             text = self._read(prompt, deadline)
             word, _, rest = text.partition(" ")
@@ -156,6 +159,7 @@ class HumanBot(Bot):
                 if self.options.get("confirm", True) and not self._confirmed(view, seat, action, deadline):
                     continue
                 self.choices.append(turn.move_number)
+                self.used += time.perf_counter() - started
                 return action
 
     def _read(self, prompt: str, deadline: float | None) -> str:

@@ -66,6 +66,7 @@ def test_rated_game_refuses_undo_and_resign_ends_it(kleos):
                 input="1\nundo\nresign\n").stdout
     assert "undo is off in this game" in out
     assert "P0 resigned" in out and "resign:0" in out
+    assert "P0 [used 0:0" in out                     # rated: the clock shows even without a time limit
 
 
 def test_bots_only_game_prints_the_moves(kleos):
