@@ -92,6 +92,12 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.step = S_FORCED
             return
         after_move(d)
+    elif step == S_SALLY:
+        if action == A_PASS:
+            end_sally(d)
+        else:
+            d.b_kind = 3
+            start_battle(d, action - A_SALLY)
     elif step == S_FORCED:
         if action == A_PASS:
             after_move(d)
@@ -133,7 +139,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
     elif step == S_ROUT:
         rout(d, action - A_UNIT)
         next_rout(d)
-    elif step == S_CONTINUE and d.b_kind > 0:
+    elif step == S_CONTINUE and is_assault(d):
         if action == A_YES:
             next_round(d)
         else:

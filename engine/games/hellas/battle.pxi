@@ -3,13 +3,19 @@
 # and siege assaults (6.11) on the same machinery: the besieged fire as FORTIFIED_RATING, hits on them are banked
 # against double defence, routs are ignored. One decision or one firing unit's roll at a time.
 
+cdef inline int is_assault(HData* d) noexcept nogil:
+    return d.b_kind == 1 or d.b_kind == 2
+
+
 cdef inline int in_battle(HData* d, int u) noexcept nogil:
     """Unit u fights in the combat being fought: in a battle, in its area (in the field on land), not routed; in
-    an assault, the attacker's field units and the defender's units inside the city."""
+    an assault, the attacker's field units and the defender's units inside the city; in a sally, the reverse."""
     if d.loc[u] != d.b_area or d.routed[u]:
         return 0
     if d.b_kind == 0:
         return not d.incity[u]
+    if d.b_kind == 3:
+        return d.incity[u] if tab(d).u_side[u] == d.b_att else not d.incity[u]
     return (not d.incity[u]) if tab(d).u_side[u] == d.b_att else d.incity[u]
 
 
@@ -74,14 +80,14 @@ cdef void start_battle(HData* d, int a) noexcept nogil:
 
 cdef inline int fire_letter(HData* d, int u) noexcept nogil:
     cdef HS* s = tab(d)
-    if u == GARRISON_FIRES or (d.b_kind > 0 and s.u_side[u] != d.b_att):
+    if u == GARRISON_FIRES or (is_assault(d) and s.u_side[u] != d.b_att):
         return s.r_fort_let                          # EXT-7: fortified blocks fight as A2
     return s.u_nlet[u] if d.b_area >= s.nl else s.u_let[u]
 
 
 cdef inline int fire_power(HData* d, int u) noexcept nogil:
     cdef HS* s = tab(d)
-    if u == GARRISON_FIRES or (d.b_kind > 0 and s.u_side[u] != d.b_att):
+    if u == GARRISON_FIRES or (is_assault(d) and s.u_side[u] != d.b_att):
         return s.r_fort_pow
     return s.u_npow[u] if d.b_area >= s.nl else s.u_pow[u]
 
@@ -100,7 +106,7 @@ cdef void next_fire(HData* d) noexcept nogil:
                 d.step = S_FIRE
                 d.cur = CHANCE
                 return
-        if d.b_kind > 0 and d.b_side == 0 and d.b_letter == s.r_fort_let and not d.g_fired \
+        if is_assault(d) and d.b_side == 0 and d.b_letter == s.r_fort_let and not d.g_fired \
                 and has_garrison(d, d.b_area, side):
             d.g_fired = 1                            # the garrison block fires last of its letter
             d.b_firer = GARRISON_FIRES
@@ -139,7 +145,7 @@ cdef void apply_fire(HData* d, int hits, int routs) noexcept nogil:
     """One unit's roll: hits at once to the largest enemy block, then its routs (spec 6.4 2.3, 2.4)."""
     cdef HS* s = tab(d)
     cdef int t, i, u
-    if d.b_kind > 0:
+    if is_assault(d):
         assault_fire(d, hits)
         return
     t = 1 - s.u_side[d.b_firer]
@@ -189,7 +195,7 @@ cdef void end_round(HData* d) noexcept nogil:
     """After a round: the attacker may break off, then the defender; after the last round the attacker retreats
     (spec 6.4 3-4). An assault lasts ASSAULT_ROUNDS; the attacker may stop after any round."""
     cdef HS* s = tab(d)
-    if d.b_kind > 0:
+    if is_assault(d):
         if d.b_round >= (s.r_assault_treach if d.b_kind == 2 else s.r_assault):
             end_assault(d)
             return
@@ -232,6 +238,10 @@ cdef void finish_battle(HData* d) noexcept nogil:
         gain(d, w, s.r_battle_prestige)
         if d.step == S_OVER:
             return
+    if d.b_kind == 3:
+        for u in range(s.nu):
+            if s.u_side[u] == d.b_att and d.loc[u] == d.b_area and d.incity[u]:
+                d.routed[u] = 0                      # sally units that rout or break off go back inside
     d.r_unit = -1
     next_retreat(d)
 
@@ -281,6 +291,10 @@ cdef void next_retreat(HData* d) noexcept nogil:
     d.b_area = -1
     d.r_unit = -1
     d.b_firer = -1
+    if d.b_kind == 3:
+        d.b_kind = 0
+        end_sally(d)
+        return
     d.b_kind = 0
     begin_battle(d)
 
@@ -400,3 +414,35 @@ cdef void end_assault(HData* d) noexcept nogil:
     d.b_firer = -1
     d.b_kind = 0
     begin_battle(d)
+
+
+# --- Winter sallies (spec 6.12, W3) ----------------------------------------------------------------------------
+
+cdef int sally_ok(HData* d, int a) noexcept nogil:
+    """The active player's units besieged in the city of a may sally against its besiegers (WINTER_SALLY)."""
+    return is_city(tab(d), a) and d.besieged[a] and d.cctrl[a] == d.active and units_in(d, a, d.active, 1) > 0 \
+        and units_in(d, a, 1 - d.active, 0) > 0
+
+
+cdef void begin_sally(HData* d) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int a
+    for a in range(s.nl):
+        if sally_ok(d, a):
+            d.step = S_SALLY
+            d.cur = d.active
+            return
+    end_sally(d)
+
+
+cdef void end_sally(HData* d) noexcept nogil:
+    """W3 is Player 1's sally, then Player 2's; then W4 offensive combat in the same order."""
+    if d.step == S_OVER:
+        return
+    recompute(d)
+    if d.tix == 0:
+        d.tix = 1
+    else:
+        d.tix = 0
+        d.wstage = 2
+    start_turn(d)

@@ -67,7 +67,7 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
         dice = 1 if d.b_firer == GARRISON_FIRES else d.steps[d.b_firer]
         p = fire_power(d, d.b_firer) / 6.0
         q = 1.0 - 2.0 * p
-        if d.b_kind > 0:                                    # assaults ignore routs: hits only
+        if is_assault(d):                                    # assaults ignore routs: hits only
             q = 1.0 - p
             for k in range(dice + 1):
                 b = multinomial(dice, k, 0) * ipow(p, k) * ipow(q, dice - k)

@@ -189,7 +189,7 @@ def from_json(game, obj):
     if not isinstance(machine, dict) or sorted(machine) != sorted(MACHINE):
         _fail(f"machine must hold exactly {', '.join(MACHINE)}")
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
-    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 2), b_bank=(0, 9),
+    limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 3), b_bank=(0, 9),
                   g_fired=(0, 1), b_firer=(-2, 1000))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))

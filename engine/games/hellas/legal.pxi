@@ -159,6 +159,14 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return recruit_places(d, d.unit, out)
     if step == S_BATTLE:
         return battle_choices(d, out)
+    if step == S_SALLY:
+        out[n] = A_PASS
+        n += 1
+        for a in range(s.nl):
+            if sally_ok(d, a):
+                out[n] = A_SALLY + a
+                n += 1
+        return n
     if step == S_FORCED:
         out[n] = A_PASS
         n += 1

@@ -15,7 +15,7 @@ _RANGES = (  # (first id, size, word, what names the offset)
     (A["SIEGE"], 64, "attrition", "area"), (A["TARGET"], 64, "target", "area"), (A["SIDE"], 2, "ostracize", "side"),
     (A["DRAW"], 64, "deal", "card"), (A["SUM"], 13, "dice", "number"), (A["HITS"], 64, "hits", "number"),
     (A["BATTLE"], 64, "battle", "area"), (A["FIRE"], 25, "fire", "roll"), (A["ASSAULT"], 64, "assault", "area"),
-    (A["MARCH"], 2, "march", "outcome"),
+    (A["MARCH"], 2, "march", "outcome"), (A["SALLY"], 64, "sally", "area"),
 )
 
 

@@ -230,6 +230,9 @@ cdef void start_turn(HData* d) noexcept nogil:
         d.moved[u] = 0
         d.came[u] = -1
     if d.season == s.nseasons and d.wstage == 1:
+        begin_sally(d)
+        return
+    if d.season == s.nseasons and d.wstage == 2:
         begin_battle(d)
         return
     for a in range(s.nl):
@@ -284,7 +287,7 @@ cdef void end_actions(HData* d) noexcept nogil:
             d.tix = 1
         else:
             d.tix = 0
-            d.wstage = 1
+            d.wstage = 1 if s.r_sally else 2        # W3 sallies (WINTER_SALLY), then W4
         start_turn(d)
         return
     recompute(d)

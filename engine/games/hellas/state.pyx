@@ -104,11 +104,12 @@ cdef enum Step:
     S_STORM = 20        # chance: steps a fleet loses to storms on hazard borders
     S_FORCED = 21       # an elite unit that used its full speed: try one more area (or not)
     S_MARCH = 22        # chance: the forced march succeeds or fails
-    S_OVER = 23
+    S_SALLY = 23        # Winter W3: the besieged sally from one city (or not)
+    S_OVER = 24
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
               "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
-              "retreat", "cargo", "storm", "forced", "march", "over"]
+              "retreat", "cargo", "storm", "forced", "march", "sally", "over"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
@@ -133,7 +134,8 @@ DEF A_BATTLE = 1145     # 64: fight the battle in this area next
 DEF A_FIRE = 1209       # chance, 25: hits*5 + routs of one firing unit
 DEF A_ASSAULT = 1234    # 64: assault the city of this area
 DEF A_MARCH = 1298      # chance, 2: the forced march fails (0) or succeeds (1)
-DEF NUM_ACTIONS = 1300
+DEF A_SALLY = 1300      # 64: sally from the city of this area
+DEF NUM_ACTIONS = 1364
 DEF GARRISON_FIRES = -2 # b_firer when the besieged garrison block fires
 
 ctypedef signed char i8
@@ -194,7 +196,7 @@ cdef struct HS:
     int r_att_winter, r_port_blockade, r_recapture, r_supply_cost, r_unsupplied_elim, r_persian_yearly
     int r_noq_yearly, r_atrocity, r_auto_lead, r_auto_immediate, r_truce, r_truce_thr, r_truce_thr_pf
     int r_truce_cost, r_truce_cost_pf, r_truce_after, r_minor, r_major, r_winter_supply, r_winter_recruit
-    int r_march, r_cargo, r_cargo_rule, r_storm, r_fort_let, r_fort_pow, r_dd, r_dd_open, r_assault, r_assault_treach
+    int r_sally, r_march, r_cargo, r_cargo_rule, r_storm, r_fort_let, r_fort_pow, r_dd, r_dd_open, r_assault, r_assault_treach
     int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
     int r_ev_revolt_extra
@@ -223,7 +225,7 @@ cdef struct HData:
     int turn                    # player turns begun so far (siege stamps)
     int first                   # the season's Player 1
     int tix                     # 0: Player 1's turn, 1: Player 2's
-    int wstage                  # Winter: 0 W2 actions, 1 W4 offensive combat
+    int wstage                  # Winter: 0 W2 actions, 1 W3 sallies, 2 W4 offensive combat
     int active                  # the player whose turn it is (-1 between turns)
     int prestige                # the net lead, > 0 Sparta
     int winner                  # -1 none, 0/1 a side, 2 draw
@@ -512,7 +514,7 @@ ACTIONS = {"CARD": A_CARD, "PASS": A_PASS, "YES": A_YES, "MOVE": A_MOVE, "UNIT":
            "RNEW": A_RNEW, "RSTEP": A_RSTEP, "PILLAGE": A_PILLAGE, "SUPPLY": A_SUPPLY, "GARRISON": A_GARRISON,
            "PLACE": A_PLACE, "SIEGE": A_SIEGE, "TARGET": A_TARGET, "SIDE": A_SIDE, "DRAW": A_DRAW, "SUM": A_SUM,
            "HITS": A_HITS, "BATTLE": A_BATTLE, "FIRE": A_FIRE, "ASSAULT": A_ASSAULT,
-           "MARCH": A_MARCH, "NUM": NUM_ACTIONS}
+           "MARCH": A_MARCH, "SALLY": A_SALLY, "NUM": NUM_ACTIONS}
 SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL}
 
 

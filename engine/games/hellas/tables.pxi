@@ -147,6 +147,7 @@ def _fill_tables(int slot, data):
     s.r_cargo_rule = ("le", "lt", "max_le").index(r["CARGO_STEP_RULE"])
     s.r_storm = r["STORM_LOSS_ON"]
     s.r_march = r["FORCED_MARCH_SUCCESS"]
+    s.r_sally = r["WINTER_SALLY"]
     s.r_fort_let = "ABCD".index(r["FORTIFIED_RATING"][0])
     s.r_fort_pow = int(r["FORTIFIED_RATING"][1])
     s.r_dd = r["DOUBLE_DEFENCE_HITS_PER_STEP"]["normal"]

@@ -177,3 +177,25 @@ def test_spec4_4_L263_no_assault_after_an_ordinary_event():
     s.apply("actions:7")
     s = _to_sparta_sieges(s)
     assert _names(s) == ["pass", "attrition:LA18"]
+
+
+def test_spec6_12_W3_sally_from_a_besieged_city_and_back_inside():
+    from games.hellas.helpers import edit
+    from games.hellas.test_year import _winter
+    s = _winter(431)
+
+    def change(o):
+        o["blocks"]["A11"]["inside"] = True                             # Plataea's hoplites shut in ...
+        o["blocks"]["S11"]["area"] = "LA11"                             # ... by Boeotia's
+        o["control"]["LA11"] = {"area": "Sparta", "city": "Athens", "besieged": True, "fresh": False}
+    s = edit(s, change)
+    while not (s.step_name() == "sally" and s.current_player() == ATH):
+        assert s.to_json()["season"] == "Winter"
+        s.apply("pass" if "pass" in _names(s) else s.legal_actions()[0])
+    assert _names(s) == ["pass", "sally:LA11"]
+    s.apply("sally:LA11")
+    assert s.step_name() == "fire" and s.to_json()["machine"]["b_firer"] == 30   # S11 defends: fires first
+    s.apply("fire:0h1r")                                                # A11 routed ...
+    obj = s.to_json()
+    assert obj["blocks"]["A11"]["inside"] and obj["blocks"]["A11"]["area"] == "LA11"   # ... back inside
+    assert obj["prestige"] == 1                                         # Sparta won the sally
