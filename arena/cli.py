@@ -88,13 +88,24 @@ def _game_options(game: str, players: int | None, option: tuple) -> dict:
 
 
 def _policies(illegal, timeout, movetime, gametime, casual=False):
+    from arena.adjudication import parse_draw, parse_resign
     from arena.referee import Policies
+    meta = click.get_current_context(silent=True)
+    meta = meta.meta if meta is not None else {}
     try:
+        rules = {"max_moves": meta.get("kleos_max_moves"), "draw": parse_draw(meta.get("kleos_draw")),
+                 "resign": parse_resign(meta.get("kleos_resign"))}
         if casual:
-            return Policies.casual(movetime=movetime, gametime=gametime)
-        return Policies(illegal=illegal, timeout=timeout, movetime=movetime, gametime=gametime)
+            return Policies.casual(movetime=movetime, gametime=gametime, **rules)
+        return Policies(illegal=illegal, timeout=timeout, movetime=movetime, gametime=gametime, **rules)
     except ValueError as e:
         raise click.BadParameter(str(e))
+
+
+def _stash(ctx, param, value):
+    """Adjudication options reach _policies through the context, so the commands' signatures stay as they are."""
+    ctx.meta[f"kleos_{param.name}"] = value
+    return value
 
 
 def _default_out(game: str, what: str) -> str:
@@ -111,6 +122,15 @@ def game_arguments(f):
 
 
 def referee_arguments(f):
+    f = click.option("--resign", default=None, expose_value=False, callback=_stash, metavar="movecount=K,score=S",
+                     help="Resign adjudication: a seat whose own reported value is <= S (default 0.05) for K "
+                          "(default 4) decisions in a row loses; add twosided=true to need the others' agreement.")(f)
+    f = click.option("--draw", default=None, expose_value=False, callback=_stash,
+                     metavar="movenumber=M,movecount=K,score=S",
+                     help="Draw adjudication: from decision M on, K decisions in a row each reported within S of "
+                          "even (0.5) end the game drawn (defaults 0, 8, 0.05).")(f)
+    f = click.option("--max-moves", type=count(1), default=None, expose_value=False, callback=_stash,
+                     help="A game still going after this many decisions is adjudicated a draw.")(f)
     f = click.option("--gametime", type=SECONDS, default=None, help="Seconds each seat may use in a game.")(f)
     f = click.option("--movetime", type=SECONDS, default=None, help="Seconds a move may take.")(f)
     f = click.option("--on-timeout", "timeout", type=click.Choice(["forfeit", "random"]), default="forfeit",

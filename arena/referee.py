@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 
 from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMoveReply, QuitRequest,
                        RefereeError, Turn, UndoRequest)
+from arena.adjudication import Adjudicator
 from bots.timecontrol import Clock, TimeControl
 from engine.chance import pick_outcome
 from engine.errors import KleosError
@@ -48,6 +49,9 @@ class Policies:
     gametime: float | None = None   # seconds one seat may use in the whole game
     grace: float = 0.25             # seconds over a limit that are forgiven (process start, scheduling)
     undo: bool = False              # casual play: the human console may take moves back
+    max_moves: int | None = None    # adjudication (arena/adjudication.py): a draw after this many decisions
+    draw: dict | None = None        # {movenumber, movecount, score}: a draw when the movers agree it is even
+    resign: dict | None = None      # {movecount, score, twosided}: a seat that reports itself lost, loses
 
     def __post_init__(self):
         if self.illegal not in ("forfeit", "retry"):
@@ -63,6 +67,19 @@ class Policies:
                 raise ValueError(f"{name} must be a finite number of seconds above zero, got {value!r}")
         if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
             raise ValueError(f"retries must be a whole number >= 0, got {self.retries!r}")
+        from arena.adjudication import check_draw, check_resign
+        if self.max_moves is not None and (isinstance(self.max_moves, bool) or not isinstance(self.max_moves, int)
+                                           or self.max_moves < 1):
+            raise ValueError(f"max_moves must be a whole number >= 1, got {self.max_moves!r}")
+        if self.draw is not None:
+            check_draw(self.draw)
+        if self.resign is not None:
+            check_resign(self.resign)
+
+    def identity(self) -> dict:
+        """The policies as a tournament's fingerprint sees them (rules left unset are left out, so fingerprints of
+        runs from before adjudication existed stay the same)."""
+        return {k: v for k, v in asdict(self).items() if not (k in ("max_moves", "draw", "resign") and v is None)}
 
     @classmethod
     def casual(cls, **kw) -> "Policies":
@@ -190,6 +207,8 @@ class Referee:
                     clocks[mover].charge(float(seconds))
                     clocks[mover].moved()
         turn_seat, turn_used, turn_step = None, 0.0, 0   # a turn: consecutive decisions of one seat
+        adjudicator = Adjudicator(self.policies.max_moves, self.policies.draw, self.policies.resign)
+        adjudicated = None
 
         while loser is None and not aborted and not state.is_terminal():
             player = state.current_player()
@@ -261,9 +280,19 @@ class Referee:
             turn_step += 1
             clock.moved()
             self._play_action(record, state, action, elapsed, bot.last_stats)
+            if adjudicator.active and not state.is_terminal():
+                adjudicated = adjudicator.after(player, bot.last_stats.get("value"))
+                if adjudicated is not None:
+                    break
 
         if aborted:
             record.suspend(state, "quit")
+        elif adjudicated is not None:
+            rule, seat = adjudicated
+            if rule == "resign":
+                record.finish(state, f"adjudicated:resign:{seat}", self._forfeit_returns(seat))
+            else:                          # a draw: every seat shares first place
+                record.finish(state, f"adjudicated:{rule}", [0.5] * n)
         elif loser is None:
             record.finish(state)
         else:

@@ -103,7 +103,7 @@ class TournamentConfig:
     def fingerprint(self) -> str:
         """Identifies the tournament for --resume (everything but the number of games, which may grow)."""
         obj = {"game": self.game, "options": self.options, "bots": self.bots, "labels": self.labels,
-               "mode": self.mode, "seed": self.seed, "policies": asdict(self.policies)}
+               "mode": self.mode, "seed": self.seed, "policies": self.policies.identity()}
         if self.mode == "pair":
             obj["seating"] = self.seating
         return hashlib.sha1(json.dumps(obj, sort_keys=True).encode()).hexdigest()[:16]
