@@ -111,7 +111,7 @@ def test_data_over_the_protocol_names_only_shipped_data_sets(tmp_path):
         reply = s.handle(f"1 newgame polis players=2 seat=0 data={value}")
         assert reply.startswith("?1 bad-value") and "data sets the game ships" in reply, reply
         assert value not in reply and str(tmp_path) not in reply
-    assert s.handle("2 newgame polis players=2 seat=0 data=standard").startswith("=2")
+    assert s.handle("2 newgame polis players=2 seat=0 data=ed1").startswith("=2")
     assert s.handle("3 newgame polis players=2 seat=0 data=").startswith("=3")
 
 

@@ -23,9 +23,10 @@ GAME = GameSpec(
     max_players=2,
     default_players=2,
     make=_make,
-    options={"data": Option("", "directory of replacement data files (map, markets, tiles, events); "
-                                "empty: the built-in engine/games/polis/data", names_files=True)},
-    datasets={"standard": Path(__file__).parent / "data"},
+    options={"data": Option("ed1", "the board's data: ed1 (the first-edition board, SRC_ED1), assumed (the spec's "
+                                   "placeholders), or a directory whose files replace the built-in ones",
+                            names_files=True)},
+    datasets={name: Path(__file__).parent / "data" / name for name in ("ed1", "assumed")},
     has_hidden_information=True,
-    conformance_options=({"players": 2},),
+    conformance_options=({"players": 2}, {"players": 2, "data": "assumed"}),
 )

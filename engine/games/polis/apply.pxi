@@ -103,7 +103,7 @@ cdef void apply_action(PolisData* d, const Static* g, int a) noexcept nogil:
             if d.rise_mask == 0:
                 finish_action(d, g)
         else:                                         # goods paid: the price falls by min(2d4) (L498)
-            d.ppos[d.pay_res] = imin(7, d.ppos[d.pay_res] + (a - C_DROP + 1))
+            d.ppos[d.pay_res] = imin(g.npcol - 1, d.ppos[d.pay_res] + (a - C_DROP + 1))
             finish_action(d, g)
         return
     if ph == PH_DEAL:
@@ -227,12 +227,9 @@ cdef void apply_action(PolisData* d, const Static* g, int a) noexcept nogil:
         if r != g.preg[g.capital[p]]:
             pay_prestige(d, p, 1)
         d.sel_area = r
-        if g.tcols[r] == 1:
-            apply_tribute(d, g, d.hop[r][p])
-        elif gen_trib_alloc(d, g, p, buf) == 1:
-            apply_tribute(d, g, buf[0] - A_ALLOC)
-        else:
-            d.phase = PH_TRIB_ALLOC
+        d.sel_n = 0              # hoplites placed so far
+        d.sel_n2 = 0             # the column being filled
+        next_tribute_column(d, g)
         return
     if ph == PH_TRIB_ALLOC:
         apply_tribute(d, g, a - A_ALLOC)
@@ -321,16 +318,32 @@ cdef void apply_action(PolisData* d, const Static* g, int a) noexcept nogil:
         return
 
 
-cdef void apply_tribute(PolisData* d, const Static* g, int k0) noexcept nogil:
-    """All of p's hoplites go into the columns: k0 in the first, the rest in the second (L454)."""
-    cdef int p = d.active, r = d.sel_area, h = d.hop[r][p], k1 = h - k0
-    if k0 > 0:
-        gain_res(d, g, p, g.tres[r][0], g.tval[r][0][k0 - 1])
-    if k1 > 0:
-        gain_res(d, g, p, g.tres[r][1], g.tval[r][1][k1 - 1])
-    d.trib[r] = p
-    d.discs[p] -= 1
-    finish_action(d, g)
+cdef void next_tribute_column(PolisData* d, const Static* g) noexcept nogil:
+    """All of p's hoplites go into the region's columns (L454), one column a decision: the last column takes the
+    rest, and a column whose count is forced is filled without asking."""
+    cdef int p = d.active, r = d.sel_area, rest
+    cdef int buf[MAX_ACTIONS]
+    if d.sel_n2 == g.tcols[r] - 1:
+        rest = d.hop[r][p] - d.sel_n
+        if rest > 0:
+            gain_res(d, g, p, g.tres[r][d.sel_n2], g.tval[r][d.sel_n2][rest - 1])
+        d.trib[r] = p
+        d.discs[p] -= 1
+        finish_action(d, g)
+    elif gen_trib_alloc(d, g, p, buf) == 1:
+        apply_tribute(d, g, buf[0] - A_ALLOC)
+    else:
+        d.phase = PH_TRIB_ALLOC
+
+
+cdef void apply_tribute(PolisData* d, const Static* g, int k) noexcept nogil:
+    """k hoplites into the current column, paid out at once; then the next column."""
+    cdef int p = d.active, r = d.sel_area
+    if k > 0:
+        gain_res(d, g, p, g.tres[r][d.sel_n2], g.tval[r][d.sel_n2][k - 1])
+    d.sel_n += k
+    d.sel_n2 += 1
+    next_tribute_column(d, g)
 
 
 cdef void apply_action_pay(PolisData* d, const Static* g, int r) noexcept nogil:

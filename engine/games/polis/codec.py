@@ -287,8 +287,9 @@ def _from_json(game, obj):
         fail(f"phase {obj['phase']} is a step of another action than flow.cur = {d['cur']}")
     if obj["phase"] == "move-from" and (d["cur"] not in (5, 6) or (d["cur"] == 5) != (d["sel_area"] < len(regions))):
         fail("phase move-from needs a hoplite move to a region or a galley move to a sea")
-    if obj["phase"] in ("tribute-alloc",) and d["sel_area"] >= len(regions):
-        fail("tribute is collected in a region")
+    if obj["phase"] in ("tribute-alloc",):
+        if d["sel_area"] >= len(regions):
+            fail("tribute is collected in a region")
     if obj["phase"] in ("build-count", "siege-roll", "train-count", "hire-count") and d["sel_polis"] >= 0:
         pol = d["sel_polis"]
         if obj["phase"] == "build-count" and not t["ports"][pol]:
@@ -382,9 +383,18 @@ def _from_json(game, obj):
                 d["tile_done"][k] = done
     if len(where) != NTILE:
         fail(f"project tiles missing: {', '.join(sorted(set(tiles) - set(where)))}")
+    if obj["phase"] == "tribute-alloc":
+        # the column being filled (sel_n2) is not the last one, which takes the rest; the hoplites placed so far
+        # (sel_n) and those still to place fit in the columns from it on (L454)
+        cols = [len(v) for _, v in t["trib"][d["sel_area"]]]
+        hop = d["hop"][d["sel_area"]][d["active"]] if 0 <= d["active"] <= 1 else 0
+        if not (0 <= d["sel_n2"] < len(cols) - 1 and 0 <= d["sel_n"] <= hop
+                and sum(cols[:d["sel_n2"]]) >= d["sel_n"] and hop - d["sel_n"] <= sum(cols[d["sel_n2"]:])):
+            fail("tribute-alloc: flow.sel_n (hoplites placed) and flow.sel_n2 (the column being filled) do not "
+                 "fit the region's tribute columns")
     mk = obj["market"]
     for r in range(3):
-        d["ppos"][r] = integer(mk["prices"].get(RESOURCES[r]), 1, 8, f"price of {RESOURCES[r]}") - 1
+        d["ppos"][r] = integer(mk["prices"].get(RESOURCES[r]), 1, len(t["price"][0]), f"price of {RESOURCES[r]}") - 1
     if len(mk["cells"]) != len(t["cells"]):
         fail(f"market.cells must list {len(t['cells'])} cells")
     for i, c in enumerate(mk["cells"]):

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.console.view import GameView
-from engine.games.polis.data import DATA_DIR, RESOURCES
+from engine.games.polis.data import RESOURCES, read_data
 
 SIDES = ("athens", "sparta")
 STYLE = {"athens": "bold cyan", "sparta": "bold red"}
@@ -24,8 +24,7 @@ class View(GameView):
 
     def __init__(self, game):
         super().__init__(game)
-        folder = Path(game.options.get("data") or DATA_DIR)
-        read = lambda name: json.loads((folder / name).read_text(encoding="utf-8"))  # noqa: E731
+        read = lambda name: read_data(game.options.get("data"), name)  # noqa: E731
         self.map, self.markets, self.projects = read("map.json"), read("markets.json"), read("projects.json")
         self.events = read("events.json")
         self.tables = game.tables

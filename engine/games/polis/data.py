@@ -18,22 +18,47 @@ ACTION_NAMES = ("train", "build", "hire", "develop", "move-hoplites", "move-gall
 EVENT_OPS = ("none", "resource", "prestige", "population", "units", "first_player", "stacking", "block_action")
 SIDES = ("athens", "sparta", "both")
 MAX_EFFECTS = 8
+MAX_TRIBUTE_COLUMNS = 3      # the C core's room (state.pxd)
+MAX_PRICE_COLUMNS = 12
 
 
-def _read(directory: Path, name: str):
-    path = directory / name
-    try:
-        return json.loads(path.read_text())
-    except FileNotFoundError:
-        raise BadOptionError(f"polis data: missing file {path}") from None
-    except json.JSONDecodeError as e:
-        raise BadOptionError(f"polis data: {path} is not valid JSON: {e}") from None
+# The data sets the game ships: the board files (map, tribute, markets) of each; the rest of data/ is shared.
+DATA_SETS = {
+    "ed1": "the first-edition board (spec 10.10, SRC_ED1), filled where the Devir text decides (the default)",
+    "assumed": "the spec's placeholders for the lost board pictures (spec 10.1-10.3, ASSUMED)",
+}
+DEFAULT_DATA_SET = "ed1"
+FILES = ("map.json", "tribute.json", "markets.json", "projects.json", "events.json", "rules.json", "setup.json")
 
 
-def load_tables(directory=None) -> dict:
-    d = Path(directory) if directory else DATA_DIR
-    m, trib, mk, pr, ev, ru, su = (_read(d, f) for f in (
-        "map.json", "tribute.json", "markets.json", "projects.json", "events.json", "rules.json", "setup.json"))
+def search_path(data: str | None) -> list[Path]:
+    """Where each data file is looked for, first match wins: for a shipped data set its folder, then data/; for any
+    other value, that directory (whose files replace the built-in ones), then the default data set and data/."""
+    name = data or DEFAULT_DATA_SET
+    if name in DATA_SETS:
+        return [DATA_DIR / name, DATA_DIR]
+    folder = Path(name)
+    if not folder.is_dir():
+        raise BadOptionError(f"polis: data={name!r} is neither a data set ({', '.join(DATA_SETS)}) nor a directory")
+    return [folder, DATA_DIR / DEFAULT_DATA_SET, DATA_DIR]
+
+
+def read_data(data: str | None, name: str):
+    """One data file of the data set ``data`` (the option's value), parsed."""
+    for folder in search_path(data):
+        path = folder / name
+        if path.is_file():
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except (json.JSONDecodeError, UnicodeDecodeError) as e:
+                raise BadOptionError(f"polis data: {path} is not valid JSON: {e}") from None
+    raise BadOptionError(f"polis data: no file {name} for data={data or DEFAULT_DATA_SET!r}")
+
+
+def load_tables(data: str | None = None) -> dict:
+    """The tables of the data set ``data`` (see search_path), checked."""
+    d = data or DEFAULT_DATA_SET
+    m, trib, mk, pr, ev, ru, su = (read_data(data, f) for f in FILES)
 
     def fail(msg):
         raise BadOptionError(f"polis data ({d}): {msg}")
@@ -107,8 +132,8 @@ def load_tables(directory=None) -> dict:
         if r not in trib["regions"]:
             fail(f"tribute.json: no columns for region {r}")
         cols = trib["regions"][r]["columns"]
-        if not 1 <= len(cols) <= 2:
-            fail(f"tribute.json: region {r} needs 1 or 2 columns")
+        if not 1 <= len(cols) <= MAX_TRIBUTE_COLUMNS:
+            fail(f"tribute.json: region {r} needs 1 to {MAX_TRIBUTE_COLUMNS} columns")
         out = []
         for res, values in cols:
             if res not in RESOURCES:
@@ -116,8 +141,11 @@ def load_tables(directory=None) -> dict:
             if not 1 <= len(values) <= 8:
                 fail(f"tribute.json: region {r}: a column has 1 to 8 cells")
             out.append((RESOURCES.index(res), list(values)))
-        if sum(len(v) for _, v in out) < 5:
-            fail(f"tribute.json: region {r} must hold at least 5 cubes (all hoplites are placed)")
+        if len({res for res, _ in out}) != len(out):
+            fail(f"tribute.json: region {r}: two columns of the same resource")
+        if any(v < 1 for _, values in out for v in values):
+            fail(f"tribute.json: region {r}: column values are positive")
+        # (a region of fewer cells than a player's hoplites yields no tribute to him: all must be placed, L454)
         t["trib"].append(out)
 
     # markets
@@ -135,8 +163,11 @@ def load_tables(directory=None) -> dict:
         fail("markets.json: at most 16 cells")
     grid = mk["price_grid"]["rows"]
     t["price"] = [list(grid[str(r)]) for r in (3, 4, 5)]
-    if any(len(row) != 8 for row in t["price"]):
-        fail("markets.json: price rows have 8 columns")
+    columns = len(t["price"][0])
+    if not 2 <= columns <= MAX_PRICE_COLUMNS or any(len(row) != columns for row in t["price"]):
+        fail(f"markets.json: the three price rows have the same length, 2 to {MAX_PRICE_COLUMNS} columns")
+    if any(not isinstance(v, int) or v < 1 for row in t["price"] for v in row):
+        fail("markets.json: prices are positive whole numbers")
 
     # projects
     tiles = pr["tiles"]

@@ -239,7 +239,7 @@ cdef int gen_tribute(const PolisData* d, const Static* g, int p, int* out) noexc
     if d.discs[p] < 1:
         return 0
     for r in range(g.nr):
-        if d.hop[r][p] < 1 or d.trib[r] >= 0 or d.hop[r][p] > g.tlen[r][0] + g.tlen[r][1]:
+        if d.hop[r][p] < 1 or d.trib[r] >= 0 or d.hop[r][p] > tribute_capacity(g, r, 0):
             continue                                  # (all hoplites must fit in the columns, L454)
         if r != g.preg[g.capital[p]] and d.prestige[p] < 1:
             continue
@@ -256,9 +256,19 @@ cdef int gen_tribute(const PolisData* d, const Static* g, int p, int* out) noexc
     return n
 
 
+cdef inline int tribute_capacity(const Static* g, int r, int first) noexcept nogil:
+    """Cells of region r's columns from column `first` on."""
+    cdef int c, n = 0
+    for c in range(first, g.tcols[r]):
+        n += g.tlen[r][c]
+    return n
+
+
 cdef int gen_trib_alloc(const PolisData* d, const Static* g, int p, int* out) noexcept nogil:
-    cdef int r = d.sel_area, h = d.hop[r][p], n = 0, k
-    for k in range(imax(0, h - g.tlen[r][1]), imin(h, g.tlen[r][0]) + 1):
+    """How many of the hoplites still to place go into the current column (d.sel_n2): the later columns must
+    hold the rest."""
+    cdef int r = d.sel_area, c = d.sel_n2, rest = d.hop[r][p] - d.sel_n, n = 0, k
+    for k in range(imax(0, rest - tribute_capacity(g, r, c + 1)), imin(rest, g.tlen[r][c]) + 1):
         out[n] = A_ALLOC + k
         n += 1
     return n

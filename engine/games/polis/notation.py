@@ -61,12 +61,16 @@ def action_to_str(state, a: int) -> str:
             [str(i) for i in range(3) if mask >> i & 1]
         return f"silver-for:{'+'.join(names) or 'none'}"
     if A_ALLOC <= a <= A_ALLOC + 10:
+        # k hoplites into the column being filled; naming the last column too when it takes the rest
         k = a - A_ALLOC
-        r = d["sel_area"]
-        if 0 <= r < len(t["regions"]) and len(t["trib"][r]) == 2:
-            h = d["hop"][r][d["active"]]
-            (r0, _), (r1, _) = t["trib"][r]
-            return f"alloc:{RESOURCES[r0]}={k},{RESOURCES[r1]}={h - k}"
+        r, c = d["sel_area"], d["sel_n2"]
+        if 0 <= r < len(t["regions"]) and 0 <= c < len(t["trib"][r]) - 1 and 0 <= d["active"] <= 1:
+            cols = t["trib"][r]
+            text = f"alloc:{RESOURCES[cols[c][0]]}={k}"
+            if c == len(cols) - 2:
+                rest = d["hop"][r][d["active"]] - max(d["sel_n"], 0) - k
+                text += f",{RESOURCES[cols[-1][0]]}={rest}"
+            return text
         return f"alloc:{k}"
     if A_CELL <= a < A_CELL + 16:
         c = a - A_CELL

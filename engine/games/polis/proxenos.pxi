@@ -4,8 +4,9 @@
 cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) noexcept nogil:
     """cost[pol] = the cheapest bribe to move p's proxenos to pol, or -1 when no path exists.
 
-    Bellman-Ford on bitmask adjacency: land paths over regions only, sea paths over seas only (L524-L532);
-    every area on the path, start and end included, costs 1 silver per enemy unit in it (L528)."""
+    Bellman-Ford on bitmask adjacency: land paths from region to region over regions only, sea paths from port sea
+    to port sea over seas only (L524-L532); every area on the path, start and end included, costs 1 silver per
+    enemy unit in it (L528)."""
     cdef int opp = 1 - p, start = d.prox[p], r0 = g.preg[start], i, j, s, r, best, c, it
     cdef int dland[MAXR]
     cdef int dsea[MAXS]
@@ -30,16 +31,13 @@ cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) 
                 if dland[j] < 0 or c < dland[j]:
                     dland[j] = c
                     dirty |= 1u << j
-    # sea paths: start in a port sea of the polis, or in its region and out to that region's coast
+    # sea paths: from a port sea of the polis to a port sea of the destination, over seas only (L526); a polis
+    # without a port (Sparta, Thebes) is left and reached only by land (L531)
     dirty = 0
     for s in range(g.ns):
         best = -1
         if g.nports[start] > 0 and (g.port[start][0] == s or (g.nports[start] > 1 and g.port[start][1] == s)):
             best = d.gal[s][opp]
-        if r0 >= 0 and (g.coast[r0] >> s) & 1:
-            c = d.hop[r0][opp] + d.gal[s][opp]
-            if best < 0 or c < best:
-                best = c
         dsea[s] = best
         if best >= 0:
             dirty |= 1u << s
@@ -63,14 +61,5 @@ cdef void proxenos_costs(const PolisData* d, const Static* g, int p, int* cost) 
             s = g.port[i][it]
             if dsea[s] >= 0 and (best < 0 or dsea[s] < best):
                 best = dsea[s]
-        if r >= 0 and r != r0:
-            m = g.coast[r]
-            while m:
-                s = lowbit(m)
-                m &= m - 1
-                if dsea[s] >= 0:
-                    c = dsea[s] + d.hop[r][opp]
-                    if best < 0 or c < best:
-                        best = c
         cost[i] = best
 

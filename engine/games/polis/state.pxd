@@ -13,6 +13,8 @@ cdef enum:
     MAXEV = 48
     MAXEFF = 8
     NK = 9         # battle-card kinds
+    MAXTC = 3      # tribute columns a region
+    MAXPC = 12     # price-track positions (columns of the price grid)
 
 
 cdef struct Static:
@@ -38,14 +40,15 @@ cdef struct Static:
     uint32_t mseas[8]
     int mland[8]
     int tcols[MAXR]
-    int tres[MAXR][2]
-    int tlen[MAXR][2]
-    int tval[MAXR][2][8]
+    int tres[MAXR][MAXTC]
+    int tlen[MAXR][MAXTC]
+    int tval[MAXR][MAXTC][8]
     int cmarket[MAXCELL]
     int crate[MAXCELL]
     int cgives[MAXCELL]
     uint32_t caccept[MAXCELL]
-    int price[3][8]
+    int npcol                   # price-track positions (the grid's columns)
+    int price[3][MAXPC]
     uint32_t tpoleis[NTILE]
     int tncomp[NTILE]
     int tcres[NTILE][3]

@@ -225,8 +225,9 @@ cdef class PolisGame(Game):
             g.crate[i] = rate
             g.cgives[i] = gives
             g.caccept[i] = acc
+        g.npcol = len(t["price"][0])
         for i in range(3):
-            for j in range(8):
+            for j in range(g.npcol):
                 g.price[i][j] = t["price"][i][j]
         for i, (name, mask, comps, rnd, end) in enumerate(t["tiles"]):
             g.tpoleis[i] = mask

@@ -11,15 +11,18 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from engine.games.polis.data import read_data
 from engine.svg import INK, LAND, MUTED, SEA, Canvas, links, load_layout
 
 DATA = Path(__file__).parent / "data"
 PANEL_W = 330
 
 
-@lru_cache(maxsize=1)
-def board():
-    m = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
+@lru_cache(maxsize=4)
+def board(data: str | None = None):
+    """The map of the data set ``data`` (the game's option) and the drawing's layout (geometry only: the same for
+    every data set of the 12 regions and 5 seas)."""
+    m = read_data(data, "map.json")
     regions, seas = m["regions"]["names"], m["seas"]["names"]
     poleis = {row[0]: dict(zip(m["poleis"]["columns"], row)) for row in m["poleis"]["rows"]}
     layout = load_layout(DATA / "layout.json", {"regions": regions, "seas": seas, "poleis": list(poleis),
@@ -29,7 +32,7 @@ def board():
 
 def draw(state, seat=None) -> Canvas:
     from engine.games.polis.codec import observation, to_json
-    m, layout, poleis = board()
+    m, layout, poleis = board(state.game.options.get("data"))
     j = to_json(state) if seat is None else observation(state, seat)
     colours = layout["colours"]
     sides = list(j["players"])

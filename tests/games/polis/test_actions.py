@@ -201,18 +201,20 @@ def test_5_5_diolkos_for_corinths_controller_L364():
 
 
 def test_5_6_galley_crossing_blocked_by_control_and_limit_L386_L387():
-    """Spec 5.6 (L386-387): a galley crosses no enemy-controlled sea and no sea where it is at the limit."""
-    def fn(j, cyc_sparta, cyc_athens):
+    """Spec 5.6 (L386-387): a galley crosses no enemy-controlled sea and no sea where it is at the limit. On the
+    first-edition map (spec 10.10) every way from the Ionian Sea to the Sporades crosses the Myrtoan Sea (the
+    diolkos needs Corinth, neutral here)."""
+    def fn(j, myrtoan_sparta, myrtoan_athens):
         clear_units(j)
         j["active"] = "athens"
-        j["seas"]["Sporades"]["athens"] = 1
-        j["seas"]["Cyclades"]["sparta"] = cyc_sparta
-        j["seas"]["Cyclades"]["athens"] = cyc_athens
-    assert "to:Thracian" not in names(play(edit(fresh(), lambda j: fn(j, 1, 0)), "move-galleys"))
-    s = play(edit(fresh(), lambda j: fn(j, 0, 3)), "move-galleys", "to:Thracian")
-    assert names(s) == ["from:Cyclades"]                # Sporades' galley cannot cross the full Cyclades
-    s = play(edit(fresh(), lambda j: fn(j, 0, 2)), "move-galleys", "to:Thracian")
-    assert names(s) == ["from:Cyclades", "from:Sporades"]
+        j["seas"]["Ionian"]["athens"] = 1
+        j["seas"]["Myrtoan"]["sparta"] = myrtoan_sparta
+        j["seas"]["Myrtoan"]["athens"] = myrtoan_athens
+    assert "to:Sporades" not in names(play(edit(fresh(), lambda j: fn(j, 1, 0)), "move-galleys"))
+    s = play(edit(fresh(), lambda j: fn(j, 0, 3)), "move-galleys", "to:Sporades")
+    assert names(s) == ["from:Myrtoan"]                # the Ionian galley cannot cross the full Myrtoan Sea
+    s = play(edit(fresh(), lambda j: fn(j, 0, 2)), "move-galleys", "to:Sporades")
+    assert names(s) == ["from:Ionian", "from:Myrtoan"]
 
 
 def test_5_5_move_needs_prestige_A40():
@@ -329,7 +331,7 @@ def test_5_8_tribute_sicily_columns_L456_L466():
 
 def test_5_8_tribute_free_at_home_once_per_round_L458_L460():
     """Spec 5.8 (L458-460): Laconia is free for Sparta; a taxed region cannot be taxed again this round."""
-    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0")
+    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,silver=0")
     j = s.to_json()
     assert j["players"]["sparta"]["prestige"] == 3 and j["regions"]["Laconia"]["tribute"] == "sparta"
     assert j["players"]["sparta"]["iron"] == 4 + 6
@@ -552,5 +554,5 @@ def test_5_11_civil_war_in_epidamnos_L255():
 def test_2_5_gains_beyond_track_maximum_are_lost_A_track_caps():
     """Spec 2.5 / 10.6 (L197, ASSUMED caps 20/40): a resource gain beyond the track's maximum is lost."""
     s = edit(fresh(), lambda j: j["players"]["sparta"].update(iron=18))
-    play(s, "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0")
+    play(s, "tribute", "tribute:Laconia", "alloc:iron=3,silver=0")
     assert player(s, "sparta")["iron"] == 20

@@ -55,9 +55,9 @@ def test_4_1_first_player_round_one_is_sparta_L167():
 
 
 def _events_dir(tmp_path, effects):
+    """A data directory holding only events.json: its files replace the built-in ones (spec 10, data option)."""
     from engine.games.polis.data import DATA_DIR
-    for f in DATA_DIR.iterdir():
-        shutil.copy(f, tmp_path / f.name)
+    shutil.copy(DATA_DIR / "events.json", tmp_path / "events.json")
     ev = json.loads((tmp_path / "events.json").read_text())
     ev["piles"]["alpha"][0]["effects"] = effects
     (tmp_path / "events.json").write_text(json.dumps(ev))
@@ -94,7 +94,7 @@ def test_4_1_event_negative_prestige_loses_L207(tmp_path):
 
 def test_4_2_second_action_must_differ_L169():
     """Spec 4.2 (L169): the second action of a turn is of a different type; passing is still possible."""
-    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0")
+    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,silver=0")
     opts = names(s)
     assert "tribute" not in opts and "pass" in opts and "train" in opts
     assert s.current_player() == 1
@@ -102,21 +102,21 @@ def test_4_2_second_action_must_differ_L169():
 
 def test_4_2_turn_of_two_actions_passes_to_opponent_L169():
     """Spec 4.2: after 2 actions the turn passes to the opponent."""
-    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0", "proxenos", "proxenos-to:Gytheion")
+    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,silver=0", "proxenos", "proxenos-to:Gytheion")
     assert s.current_player() == 0 and s.to_json()["flow"]["acts"] == 0
 
 
 def test_4_3_pass_after_first_action_then_solo_surcharge_L175():
     """Spec 4.3 (L175-177): pass after action 1; the other player then acts alone, paying 1 resource per action,
     and may repeat an action type."""
-    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0", "pass")
+    s = play(fresh(), "tribute", "tribute:Laconia", "alloc:iron=3,silver=0", "pass")
     j = s.to_json()
     assert j["passed"] == [False, True] and j["flow"]["first_passer"] == 1 and s.current_player() == 0
     play(s, "tribute")
     assert s.to_json()["phase"] == "surcharge"
     assert names(s) == ["surcharge:iron", "surcharge:wood", "surcharge:wine", "surcharge:wheat"]   # no silver
     before = player(s, "athens")["wine"]
-    play(s, "surcharge:wine", "tribute:Attica", "alloc:wine=3,silver=0")
+    play(s, "surcharge:wine", "tribute:Attica", "alloc:wine=3")
     assert player(s, "athens")["wine"] == before - 1 + 6      # Attica wine column, 3 hoplites (data) -> 6
     s.apply("tribute")                                         # the same action again (L175)
     assert s.to_json()["phase"] == "surcharge"
@@ -165,7 +165,7 @@ def test_4_3_no_battle_checks_in_solo_phase_then_all_fire_L575():
     s.apply("pass")                                        # Sparta passes first
     s = edit(s, lambda j: j["regions"]["Boeotia"].update(sparta=4) or j["regions"]["Megaris"].update(sparta=0))
     assert s.current_player() == 0
-    play(s, "tribute", "surcharge:iron", "tribute:Attica", "alloc:wine=3,silver=0")  # a solo action: no battle check
+    play(s, "tribute", "surcharge:iron", "tribute:Attica", "alloc:wine=3")  # a solo action: no battle check
     assert s.to_json()["battle"] is None and s.to_json()["phase"] == "action"
     s.apply("pass")
     assert s.to_json()["battle"]["area"] == "Boeotia"
@@ -215,6 +215,6 @@ def test_4_2_no_different_second_action_means_pass_A17():
         for r in ("iron", "wood", "wine", "silver", "wheat"):
             j["players"]["sparta"][r] = 0
         j["players"]["sparta"].update(prestige=0, proxenos="captured")
-    s = play(edit(fresh(), fn), "tribute", "tribute:Laconia", "alloc:iron=3,wheat=0")
+    s = play(edit(fresh(), fn), "tribute", "tribute:Laconia", "alloc:iron=3,silver=0")
     s = edit(s, lambda j: [j["players"]["sparta"].update({r: 0}) for r in ("iron", "wheat")])
     assert s.to_json()["flow"]["acts"] == 1 and names(s) == ["pass"]
