@@ -79,8 +79,10 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         u = d.unit
         d.storm_n = 0
         d.cargo = -1
+        d.full_speed = 0
         if s.u_type[u] == T_FLEET and not (d.season == s.nseasons):
             d.storm_n = <int>sea_reach(d, u, 0, a)   # the path with the fewest hazard borders
+            d.full_speed = a >= s.nl and sea_cost(d, u, a) == s.u_sspd[u]
         move_unit(d, u, a)
         d.mv_dest = a
         if s.u_type[u] == T_FLEET and a < s.nl and d.season != s.nseasons:
@@ -107,6 +109,8 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.cur = CHANCE
     elif step == S_MARCH:
         if action == A_MARCH + 1:                   # FORCED_MARCH_SUCCESS; a failure costs nothing
+            if s.u_type[d.unit] == T_FLEET and (s.hazard[d.loc[d.unit]] >> d.march_to) & 1:
+                d.storm_n += 1                      # forced rowing across a hazard border
             move_unit(d, d.unit, d.march_to)
             d.mv_dest = d.march_to
         d.march_to = -1

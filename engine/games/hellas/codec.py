@@ -17,7 +17,7 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied", "asked", "fought", "b_area",
            "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
            "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo",
-           "b_kind", "b_bank", "treach", "g_fired", "march_to")
+           "b_kind", "b_bank", "treach", "g_fired", "march_to", "full_speed")
 CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march")
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]

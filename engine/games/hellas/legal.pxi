@@ -171,7 +171,7 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         out[n] = A_PASS
         n += 1
         m = forced_dests(d, d.unit)
-        for a in range(s.nl):
+        for a in range(s.na):
             if (m >> a) & 1:
                 out[n] = A_DEST + a
                 n += 1

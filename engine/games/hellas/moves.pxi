@@ -1,6 +1,6 @@
 # Hellas: land movement (spec 5.1), fleets at sea with transport and storms (5.2) and Winter refuge moves (5.8).
 #
-# Not yet built (docs/rules/hellas.md): forced rowing (5.3) for elite fleets.
+# Forced march and forced rowing (5.3) for elite units.
 
 cdef inline int enemy_units(HData* d, int a, int side) noexcept nogil:
     return units_in(d, a, 1 - side, 2)
@@ -159,14 +159,50 @@ cdef int land_distance(HData* d, int u, int src, int dst) noexcept nogil:
     return 99
 
 
+cdef int sea_cost(HData* d, int u, int dest) noexcept nogil:
+    """The fewest seas fleet u (before it moves) counts to reach sea dest, passing only through seas free of enemy
+    fleets (99 if beyond its speed)."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y
+    cdef uint64_t layer, nxt, seen
+    if a0 >= s.nl:
+        layer = bit(a0)
+        c = 0
+    else:
+        layer = bit(s.offshore[a0]) if d.incity[u] and s.offshore[a0] >= 0 else s.coast[a0]
+        c = 1
+    seen = layer
+    while c <= s.u_sspd[u]:
+        if (layer >> dest) & 1:
+            return c
+        nxt = 0
+        for x in range(s.nl, s.na):
+            if (layer >> x) & 1 and not fleets_in(d, x, 1 - side):
+                for y in range(s.nl, s.na):
+                    if (s.adj[x] >> y) & 1 and not (seen >> y) & 1:
+                        nxt |= bit(y)
+        seen |= nxt
+        layer = nxt
+        c += 1
+    return 99
+
+
 cdef uint64_t forced_dests(HData* d, int u) noexcept nogil:
-    """Spec 5.3: an elite land unit that used its full speed and was not stopped by enemies may try one more
-    adjacent area (not in Winter, not carried, not a barbarian's free move)."""
+    """Spec 5.3: an elite unit that used its full speed and was not stopped by enemies may try one more adjacent
+    area: a land unit one more land area, a fleet one more sea (not in Winter, not carried, not a barbarian's
+    free move)."""
     cdef HS* s = tab(d)
     cdef int x = d.loc[u], side = s.u_side[u], b
     cdef uint64_t out = 0
-    if not s.u_elite[u] or s.u_type[u] == T_FLEET or d.free_move or d.season == s.nseasons or d.cargo == u:
+    if not s.u_elite[u] or d.free_move or d.season == s.nseasons or d.cargo == u:
         return 0
+    if s.u_type[u] == T_FLEET:
+        if x < s.nl or not d.full_speed or fleets_in(d, x, 1 - side):
+            return 0
+        for b in range(s.nl, s.na):
+            if (s.adj[x] >> b) & 1 and b != d.came[u]:
+                out |= bit(b)
+        return out
     if x < 0 or x >= s.nl or enemy_units(d, x, side) or d.came[u] < 0:
         return 0
     if land_distance(d, u, d.came[u], x) != s.u_lspd[u]:

@@ -276,7 +276,7 @@ cdef struct HData:
     int treach                  # Treachery: the siege it lets its player assault this turn, -1
     int g_fired                 # assault: the garrison has fired this round
     int march_to                # forced march: the extra area tried, -1
-    int f_pad                   # (keeps the 32-bit run even)
+    int full_speed              # the fleet just moved used its whole sea speed (forced rowing)
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
@@ -531,7 +531,7 @@ INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("
               ("b_firer", 1), ("b_lost", 1), ("b_routs", 1), ("b_rout_side", 1), ("b_stage", 1), ("b_retreat", 1),
               ("wd_area", 1), ("wd_unit", 1), ("r_unit", 1), ("mv_dest", 1), ("storm_n", 1),
               ("cargo", 1), ("b_kind", 1), ("b_bank", 1), ("treach", 1), ("g_fired", 1),
-              ("march_to", 1), ("f_pad", 1))
+              ("march_to", 1), ("full_speed", 1))
 BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
                ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
                ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("routed", MAXU),

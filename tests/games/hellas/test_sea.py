@@ -91,3 +91,15 @@ def test_spec6_7_naval_battle_by_naval_ratings():
     assert t.to_json()["machine"]["b_firer"] == 5                       # A6 (E2) before the defender's F2
     outcomes = dict(t.chance_outcomes())
     assert sum(outcomes.values()) == pytest.approx(1.0) and len(outcomes) == 10   # 3 dice, power 2
+
+
+def test_spec5_3_L229_forced_rowing_one_more_sea_then_the_storm():
+    s = _athens_to_move()
+    s.apply("move:LA10")
+    s.apply("unit:A6")
+    s.apply("to:ION")                                                   # SAR, MYR, LAC, ION: its full speed 4
+    assert s.step_name() == "forced" and _names(s) == ["pass", "to:GOC", "to:AMB", "to:LAC"]
+    s.apply("to:GOC")
+    s.apply("march:succeeds")
+    assert s.to_json()["blocks"]["A6"]["area"] == "GOC"
+    assert s.step_name() == "storm"                                     # Cape Malea (MYR-LAC) was crossed
