@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from bots.base import BadBotSpecError, Bot, GameInfo, Turn
+from bots.base import BadBotSpecError, Bot, GameInfo, Turn, TurnPace
 
 _CFR_CACHE: dict = {}
 
@@ -68,6 +68,7 @@ class OpenSpielBot(Bot):
         from interop.openspiel.games import PREFIX
         self.random_state = np.random.RandomState(info.seed % 2 ** 32)
         self.rng = RNG(info.seed)
+        self.pace = TurnPace()           # time=T is a whole turn's time, shared as Kleos's search bots share it
         self.twin = None
         if self.options.get("twin"):
             if info.game.startswith(PREFIX):
@@ -84,11 +85,13 @@ class OpenSpielBot(Bot):
         """Build the OpenSpiel bot for this game."""
 
     def act(self, view, turn: Turn) -> int:
+        self.pace.start(turn)
         if len(turn.legal) == 1:
             # a forced move needs no search (and a twin may play such moves by itself: OpenSpiel's goofspiel
             # deals its last round without asking)
             self.last_stats = {"forced": True}
             return turn.legal[0]
+        self.pace.decided()
         state = self.twin.state(view, turn, self.rng) if self.twin else openspiel_view(self.game, view)
         started = time.perf_counter()
         action = int(self.choose(state, turn))
@@ -119,7 +122,8 @@ class ISMCTSBot(OpenSpielBot):
     name = "os-ismcts"
     OPTIONS = {
         "iterations": (int, None, "simulations a move (default 1000 when no time is given)"),
-        "time": (float, None, "seconds a move, checked between simulations"),
+        "time": (float, None, "seconds a turn (a seat's consecutive decisions, shared among them as Kleos's "
+                              "search bots share theirs), checked between simulations"),
         "c": (float, 2.0, "UCT exploration constant (uct_c)"),
         "rollouts": (int, 1, "random rollouts a leaf (RandomRolloutEvaluator n_rollouts)"),
         "final": (str, "visits", "final move: visits (most visited) or value (best mean)"),
@@ -173,6 +177,11 @@ class ISMCTSBot(OpenSpielBot):
         self.bot.set_resampler(lambda state, player: bridge.resample(state, player, uniform))
 
     def choose(self, state, turn):
+        if self.options.get("time") is not None:      # this decision's share of the turn's time
+            self.bot.seconds = self.pace.share(self.options["time"], turn)
+            budget = turn.budget()
+            if budget is not None:
+                self.bot.seconds = min(self.bot.seconds, 0.8 * budget)
         action = self.bot.step(state)
         self.last_stats = {"iterations": self.bot.simulations}
         return action

@@ -64,9 +64,7 @@ class Bridge:
         elif gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
             raise KleosError(f"openspiel: {game_string!r} has {gtype.dynamics} dynamics; Kleos plays sequential and "
                              "simultaneous-move games")
-        if gtype.reward_model != pyspiel.GameType.RewardModel.TERMINAL:
-            # rewards along the way are summed into returns() by OpenSpiel, so the final ranks still follow them
-            pass
+        # (games with rewards along the way need nothing more: OpenSpiel sums them into returns())
         self.game = game
         self.type = gtype
         self.num_players = game.num_players()
