@@ -268,7 +268,8 @@ def _timed_ismcts_class():
             self._root_node = self.create_new_node(state)
             deadline = time.perf_counter() + self.seconds
             count = 0
-            while count == 0 or time.perf_counter() < deadline:
+            # two simulations at least: OpenSpiel's first one only expands the root, which counts no visit
+            while count < 2 or time.perf_counter() < deadline:
                 if self._max_simulations is not None and count >= self._max_simulations:
                     break
                 self.run_simulation(self.sample_root_state(state))
