@@ -533,6 +533,30 @@ def render(game, players, option, state_file, seat, seed, plies, scale, out):
 
 
 @main.command()
+@click.argument("game")
+@game_arguments
+@click.option("--bot", "spec", required=True, metavar="SPEC", help="A search bot, e.g. ismcts:iterations=20000.")
+@click.option("--state", "state_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A JSON state (State.to_json output) to analyse.")
+@click.option("--seat", type=count(0), default=None, help="The seat whose view it is (must be the seat to move).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Without --state: seed of a random game ...")
+@click.option("--plies", type=count(0), default=0, show_default=True, help="... cut after this many actions.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the live table.")
+def analyse(game, players, option, spec, state_file, seat, seed, plies, as_json):
+    """What a search bot thinks of a position, from the view of the seat to move (docs/search.md)."""
+    from arena.analyse import run_analysis, show
+    try:
+        if as_json:
+            click.echo(json.dumps(run_analysis(game, _game_options(game, players, option), spec, state_file, seat,
+                                               seed, plies)))
+        else:
+            show(lambda on_slice: run_analysis(game, _game_options(game, players, option), spec, state_file, seat,
+                                               seed, plies, on_slice=on_slice))
+    except KleosError as e:
+        _fail(e)
+
+
+@main.command()
 @click.option("--bot", default=None, metavar="SPEC",
               help="The bot to serve (default: ismcts, thinking 80% of each go's movetime; else 1000 iterations).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's randomness.")

@@ -78,6 +78,7 @@ class Searcher:
         self._rng = RNG(self.options["seed"])
         self._pool = None
         self.engine = None            # the UCT engine of the last local run (its tree, for inspection)
+        self.watch = None             # search/analysis.py's Watch: search in slices, looking between them
 
     # --- the API -----------------------------------------------------------------------------------------------
     def search(self, state) -> SearchResult:
@@ -144,6 +145,14 @@ class Searcher:
     def _run(self, state, iterations, seconds, calls, seed) -> dict:
         raise NotImplementedError
 
+    def _drive(self, engine: UCT, state, iterations, seconds, calls, seed, done: dict | None = None) -> None:
+        """One engine run; under analysis, in slices that resume the same tree (the same search; `done`: the
+        statistics of this decision's earlier trees, PIMC's)."""
+        if self.watch is None:
+            engine.run(state, iterations or 0, seconds or 0.0, calls or 0, seed)
+        else:
+            self.watch.drive(engine, state, iterations, seconds, calls, seed, done or _empty_stats())
+
     def _make_engine(self, info_sets: bool, multi: bool = False) -> UCT:
         o = self.options
         if self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi:
@@ -199,7 +208,7 @@ class MCTS(Searcher):
 
     def _run(self, state, iterations, seconds, calls, seed):
         engine = self._make_engine(False)
-        engine.run(state, iterations or 0, seconds or 0.0, calls or 0, seed)
+        self._drive(engine, state, iterations, seconds, calls, seed)
         stats = _empty_stats()
         _add_run(stats, engine)
         return stats
@@ -217,7 +226,7 @@ class ISMCTS(Searcher):
 
     def _run(self, state, iterations, seconds, calls, seed):
         engine = self._make_engine(True, self.options["observers"] == "multi")
-        engine.run(state, iterations or 0, seconds or 0.0, calls or 0, seed)
+        self._drive(engine, state, iterations, seconds, calls, seed)
         stats = _empty_stats()
         _add_run(stats, engine)
         return stats
@@ -247,7 +256,7 @@ class PIMC(Searcher):
             sec = 0.0
             if seconds is not None:         # each tree until its slice of the deadline
                 sec = max(start + seconds * (i + 1) / count - time.perf_counter(), 1e-9)
-            engine.run(world, it or 0, sec, ca or 0, rng.next_u64())
+            self._drive(engine, world, it, sec, ca, rng.next_u64(), stats)
             _add_run(stats, engine)
         return stats
 

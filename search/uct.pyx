@@ -130,17 +130,21 @@ cdef class UCT:
         self.path_len[t] += 1
         return True
 
-    def run(self, State root, long long iterations, double seconds, long long calls, uint64_t seed):
+    def run(self, State root, long long iterations, double seconds, long long calls, uint64_t seed,
+            bint resume=False):
         """Search from `root` (a decision node) until the first budget is met: `iterations` (> 0), `seconds`
         (> 0) or forward-model `calls` (> 0; checked between iterations). 0 means "no such budget"; at least
-        one iteration always runs. The tree is kept for inspection until the next run."""
+        one iteration always runs. The tree is kept for inspection until the next run. ``resume=True`` goes on
+        with the last run's tree, random stream and counters (same `root`; `seed` ignored; the budgets count
+        from here), so a search in slices is the same search as one run of their total (search/analysis.py)."""
         cdef int player = root.c_current_player()
         cdef int k
         if player < 0:
             raise ValueError("UCT.run needs a decision node")
-        self.root = root
-        self.work = root.c_clone()
-        self.scratch = root.c_clone()
+        if resume:
+            if self.trees[self.main].size == 0 or player != self.observer or root.num_players != self.num_players:
+                raise ValueError("UCT.run(resume=True) needs a previous run from the same position")
+            return self._loop(root, iterations, seconds, calls)
         self.observer = player
         self.num_players = root.num_players
         rng_seed(&self.rng, seed)
@@ -155,6 +159,15 @@ cdef class UCT:
         self.calls = 0
         self.max_depth = 0
         self.rollout_seconds = 0.0
+        self.seconds = 0.0
+        return self._loop(root, iterations, seconds, calls)
+
+    cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls) except -1:
+        """Iterate until this call's budgets are met (counted from the counters' values on entry)."""
+        cdef int64_t it0 = self.iterations, calls0 = self.calls
+        self.root = root
+        self.work = root.c_clone()
+        self.scratch = root.c_clone()
         self.stuck = False
         cdef double t0 = now(), t = t0
         while True:
@@ -168,15 +181,15 @@ cdef class UCT:
             self.iterations += 1
             if (self.iterations & 1023) == 0:
                 PyErr_CheckSignals()            # Ctrl-C stops a long search
-            if iterations > 0 and self.iterations >= iterations:
+            if iterations > 0 and self.iterations - it0 >= iterations:
                 break
-            if calls > 0 and self.calls >= calls:
+            if calls > 0 and self.calls - calls0 >= calls:
                 break
             if seconds > 0:
                 t = now()
                 if t - t0 >= seconds:
                     break
-        self.seconds = now() - t0
+        self.seconds += now() - t0
         self.root = None
         return self.iterations
 
@@ -496,6 +509,11 @@ cdef class UCT:
     def total_size(self):
         """Nodes in all the trees of the last search."""
         return sum(self.trees[t].size for t in range(self.ntrees) if self.trees[t].nodes != NULL)
+
+    def memory(self):
+        """Bytes held by all the trees (allocated node arrays, whether used yet or not)."""
+        return sum(<int64_t>self.trees[t].capacity * sizeof(Node) for t in range(self.ntrees)
+                   if self.trees[t].nodes != NULL)
 
     def node(self, int node=0, int tree=-1):
         """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector)."""

@@ -1,0 +1,139 @@
+"""``kleos analyse``: one search bot's thinking about one position, from the seat to move's view: its candidate
+moves, principal line and tree statistics, as a live table while it searches, or as one JSON object.
+
+The position is a state file or a seeded random game (as ``kleos render``); chance is resolved from the seed up to
+the first decision. The bot never sees that state: it searches a determinization from the seat's view, so two
+positions that differ only in what the seat cannot see give the same analysis (search/analysis.py does the search).
+"""
+from __future__ import annotations
+
+from arena.pictures import random_position, state_from_file
+from bots.base import BadBotSpecError, GameInfo
+from engine.chance import sample_outcome
+from engine.errors import KleosError
+from engine.registry import load_game
+from engine.rng import RNG
+from search.analysis import analyse
+
+
+class AnalyseError(KleosError, ValueError):
+    """A position or bot that cannot be analysed (named in the message)."""
+
+
+def position(game, state_file, seed: int, plies: int):
+    """The state to analyse: from the file, or after `plies` random actions of the game seeded `seed`; chance
+    resolved (by its odds, from `seed`) up to the first decision."""
+    state = state_from_file(game, state_file) if state_file else random_position(game, seed, plies)
+    rng = RNG(seed)
+    while state.is_chance_node():
+        state.apply(sample_outcome(state.chance_outcomes(), rng))
+    if state.is_terminal():
+        raise AnalyseError("the position is the end of the game: there is no move to analyse")
+    return state
+
+
+def search_bot(spec: str, game_name: str, game, seat: int, seed: int):
+    """The searcher a search bot of `spec` would run in this game (the game's tuned defaults filled in, seeded
+    `seed` unless the spec says)."""
+    from bots import make_bot
+    from bots.searchbot import SearchBot
+    try:
+        bot = make_bot(spec)
+    except (BadBotSpecError, ValueError) as e:
+        raise AnalyseError(f"--bot {spec}: {e}") from None
+    if not isinstance(bot, SearchBot):
+        raise AnalyseError(f"--bot {spec}: analyse needs a search bot (mcts, pimc, ismcts...), not {bot.name!r}")
+    if bot.oracle:
+        raise AnalyseError(f"--bot {spec}: oracle=true searches the hidden state; analyse searches the seat's view")
+    info = GameInfo(game=game_name, options=dict(game.options),
+                    num_players=game.num_players, seat=seat, seed=seed)
+    return bot._make(bot._options_for(info, None))
+
+
+def run_analysis(game_name: str, options: dict, spec: str, state_file=None, seat: int | None = None, seed: int = 1,
+                 plies: int = 0, every: float = 0.25, on_slice=None) -> dict:
+    """The analysis (search.analysis.analyse) with what it was asked about."""
+    game = load_game(game_name, **options)
+    state = position(game, state_file, seed, plies)
+    mover = state.current_player()
+    if seat is not None and seat != mover:
+        if not 0 <= seat < state.num_players:
+            raise AnalyseError(f"--seat {seat}: the game has seats 0 to {state.num_players - 1}")
+        raise AnalyseError(f"--seat {seat}: seat {mover} is to move in this position (a searcher decides for the "
+                           "seat to move)")
+    searcher = search_bot(spec, game_name, game, mover, seed)
+    view = state.determinize(mover, RNG(seed))    # the seat's view: the hidden state is resampled, never read
+    try:
+        out = analyse(searcher, view, every, on_slice)
+    finally:
+        searcher.close()
+    where = {"state": str(state_file)} if state_file else {"seed": seed, "plies": plies}
+    return {"game": game_name, "options": options, "position": where, "bot": spec, **out}
+
+
+# --- printing ------------------------------------------------------------------------------------------------
+def _pct(x) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def candidates_table(snap: dict, limit: int = 12, title: str = ""):
+    from rich.table import Table
+    table = Table(title=title, title_justify="left")
+    for name, justify in (("move", "left"), ("visits", "right"), ("share", "right"), ("value", "right"),
+                          ("95% interval", "right")):
+        table.add_column(name, justify=justify)
+    rows = snap["candidates"]
+    for c in rows[:limit]:
+        interval = "-" if c["low"] is None else f"{c['low']:.3f}-{c['high']:.3f}"
+        table.add_row(c["move"], str(c["visits"]), f"{c['share']:.1%}", _pct(c["value"]), interval)
+    if len(rows) > limit:
+        table.add_row(f"... {len(rows) - limit} more", "", "", "", "")
+    return table
+
+
+def live_title(snap: dict) -> str:
+    return (f"thinking: {snap['iterations']} iterations, {snap['seconds']:.2f} s, "
+            f"{snap['iterations_per_s']:,.0f}/s, {snap['nodes']} nodes, depth {snap['max_depth']}")
+
+
+def print_report(report: dict, console) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+    where = report["position"]
+    where = where["state"] if "state" in where else f"random game seed {where['seed']} after {where['plies']} plies"
+    console.print(escape(f"{report['game']}, {where}: seat {report['seat']} to move"))
+    console.print(escape(f"bot: {report['searcher']}"))
+    console.print(escape(f"candidates: {report['note']}"))
+    console.print(candidates_table(report))
+    choice = report["choice"]["move"] + (" (forced)" if report["forced"] else "")
+    console.print(f"choice: [bold]{choice}[/bold]")
+    line = " ".join(f"{'chance' if m['seat'] < 0 else 'P' + str(m['seat'])}:{m['move']}({m['visits']})"
+                    for m in report["principal_line"])
+    console.print(escape(f"principal line: {line or '-'}  (stops at: {report['line_stop']})"))
+    t = report["tree"]
+    stats = Table(show_header=False, box=None)
+    for name, value in (("nodes", f"{t['nodes']:,}"), ("max depth", str(t["max_depth"])),
+                        ("tree memory", f"{t['memory_bytes'] / 2 ** 20:.1f} MiB"),
+                        ("iterations", f"{t['iterations']:,} in {t['seconds']:.2f} s "
+                                       f"({t['iterations_per_s']:,.0f}/s)"),
+                        ("forward-model calls", f"{t['calls']:,}"),
+                        ("time in rollouts", f"{t['rollout_share']:.0%}"),
+                        ("determinizations", f"{t['determinizations']:,}")):
+        stats.add_row(name, value)
+    console.print(stats)
+
+
+def show(analysis) -> dict:
+    """Run ``analysis(on_slice)`` with a live table on a terminal, then print the report."""
+    from rich.console import Console
+    from rich.live import Live
+    console = Console()
+    if not console.is_terminal:
+        report = analysis(None)
+    else:
+        with Live(console=console, auto_refresh=False, transient=True) as live:
+            def on_slice(snap):
+                live.update(candidates_table(snap, title=live_title(snap)), refresh=True)
+            report = analysis(on_slice)
+    print_report(report, console)
+    return report

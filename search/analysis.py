@@ -1,0 +1,178 @@
+"""Analysis of one search: the candidate moves with visits, mean values and intervals, the principal line and the
+tree's statistics, read between slices of the search while it runs (``kleos analyse``; printing in arena/analyse.py).
+
+The search is the searcher's own (``Searcher.search``): a ``Watch`` on the searcher makes each engine run go in
+slices of about ``every`` seconds that resume the same tree, random stream and counters (``UCT.run(resume=True)``),
+so with an iteration or call budget the analysed search is exactly the one a bot runs, and picks the same move.
+
+Intervals: rewards lie in [0, 1], so a move's rewards have a variance of at most m(1 - m) around their mean m
+(Bhatia-Davis; equality for win/loss outcomes). The tree keeps no sums of squares (the hot loop stays as it is), so
+the 95% interval is the Wilson score interval for that largest variance: right for win/loss, too wide (never too
+narrow) for graded rewards. Iterations are treated as independent samples, which tree search makes only roughly so.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+Z95 = 1.959964
+LINE_MIN_VISITS = 2        # a node visited once is only its expansion's playout: the line stops above it
+
+
+def interval(mean: float, visits: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a mean of `visits` rewards in [0, 1] (see the module's doc)."""
+    if visits <= 0:
+        return 0.0, 1.0
+    z2 = Z95 * Z95
+    centre = (mean + z2 / (2 * visits)) / (1 + z2 / visits)
+    half = Z95 * math.sqrt(max(mean * (1 - mean), 0.0) / visits + z2 / (4 * visits * visits)) / (1 + z2 / visits)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def candidates(state, edges: dict) -> list[dict]:
+    """The mover's moves in `state` with their root statistics ({action: [visits, value sum]}), most visited first;
+    legal moves the search never tried are listed with 0 visits."""
+    out = []
+    for action in state.legal_actions():
+        visits, total = edges.get(action, (0, 0.0))
+        mean = total / visits if visits else None
+        low, high = interval(mean, visits) if visits else (None, None)
+        out.append({"action": int(action), "move": state.action_to_str(action), "visits": int(visits),
+                    "value": mean, "low": low, "high": high})
+    out.sort(key=lambda c: (-c["visits"], -(c["value"] or 0.0), c["action"]))
+    total = sum(c["visits"] for c in out)
+    for c in out:
+        c["share"] = c["visits"] / total if total else 0.0
+    return out
+
+
+def principal_line(engine, world) -> dict:
+    """The most-visited path down `engine`'s tree (the searching seat's tree), replayed on `world`, the state the
+    tree was searched from, while it stays meaningful: it stops at a node visited fewer than LINE_MIN_VISITS times,
+    and, in an information-set tree, at a move the searching seat cannot see (its edge is what the seat saw of it,
+    not a move) or one that is not legal in `world` (an opponent's public move needing cards this sample does not
+    give him)."""
+    state = world.clone()
+    line, node, stop = [], 0, "leaf"
+    me = world.current_player()
+    while True:
+        kids = engine.children(node)
+        if not kids:
+            break
+        best = max(kids, key=lambda k: (k["visits"], -k["key"]))
+        if best["visits"] < LINE_MIN_VISITS:
+            stop = "few visits"
+            break
+        mover, key = best["mover"], best["key"]
+        if key < 0:
+            stop = f"a move seat {mover} keeps hidden" if mover >= 0 else "a chance outcome the seat cannot see"
+            break
+        if state.current_player() != mover or (mover >= 0 and key not in state.legal_actions()) or \
+                (mover < 0 and key not in [a for a, _ in state.chance_outcomes()]):
+            stop = "a move this sample of the hidden state does not allow"
+            break
+        seat = mover if mover >= 0 else me
+        line.append({"seat": mover, "action": int(key), "move": state.action_to_str(key), "visits": best["visits"],
+                     "value": best["value"][seat]})
+        state.apply(key)
+        if state.is_terminal():
+            stop = "end of the game"
+            break
+        node = best["index"]
+    return {"moves": line, "stop": stop}
+
+
+class Watch:
+    """Attached to a searcher (``searcher.watch``), it runs each engine search in slices of about `every` seconds
+    and calls ``on_slice(snapshot)`` between them; it also keeps each finished tree's principal line."""
+
+    def __init__(self, every: float = 0.25, on_slice=None):
+        self.every = every
+        self.on_slice = on_slice
+        self.lines: list[dict] = []          # one a finished tree (PIMC: one a determinization)
+        self.memory = 0                      # the most bytes the trees held at once
+        self.trees = 0
+        self.last = None                     # the latest snapshot: at the end, the whole decision's root
+
+    def drive(self, engine, state, iterations, seconds, calls, seed, done: dict) -> None:
+        start = time.perf_counter()
+        resume = False
+        while True:
+            it = iterations - engine.iterations if iterations and resume else (iterations or 0)
+            ca = calls - engine.calls if calls and resume else (calls or 0)
+            left = seconds - (time.perf_counter() - start) if seconds else None
+            if resume and ((iterations and it <= 0) or (calls and ca <= 0) or (left is not None and left <= 0)):
+                break
+            engine.run(state, it, self.every if left is None else max(min(self.every, left), 1e-9), ca, seed,
+                       resume)
+            resume = True
+            self.memory = max(self.memory, engine.memory())
+            self.last = snapshot(state, engine, done)
+            if self.on_slice is not None:
+                self.on_slice(self.last)
+        self.trees += 1
+        line = principal_line(engine, state)
+        line["tree"] = self.trees - 1
+        line["first_visits"] = line["moves"][0]["visits"] if line["moves"] else 0
+        self.lines.append(line)
+
+
+def snapshot(state, engine, done: dict) -> dict:
+    """The root statistics so far: this decision's finished trees (`done`) plus the engine's current one."""
+    edges = {a: list(v) for a, v in done["edges"].items()}
+    for action, (visits, value) in engine.root_edges().items():
+        e = edges.setdefault(action, [0, 0.0])
+        e[0] += visits
+        e[1] += value
+    seconds = done["search_seconds"] + engine.seconds
+    iterations = done["iterations"] + engine.iterations
+    return {"edges": edges, "candidates": candidates(state, edges), "iterations": iterations, "seconds": seconds,
+            "iterations_per_s": iterations / seconds if seconds > 0 else 0.0,
+            "nodes": done["tree_size"] + engine.total_size(), "max_depth": max(done["max_depth"], engine.max_depth)}
+
+
+def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
+    """Search `view` (a determinization of the mover's information set, or the state itself for perfect
+    information) with `searcher` as a bot would, looking at the root every `every` seconds; the full analysis."""
+    if searcher.options.get("workers", 1) != 1:
+        from search.options import SearchOptionError
+        raise SearchOptionError(f"{searcher.NAME}: analysis searches in this process: workers="
+                                f"{searcher.options['workers']} is not supported (leave workers at 1)")
+    watch = Watch(every, on_slice)
+    searcher.watch = watch
+    try:
+        result = searcher.search(view)
+    finally:
+        searcher.watch = None
+    stats = result.stats
+    edges = watch.last["edges"] if watch.last else {a: [v, 0.0] for a, v in stats["visits"].items()}
+    name = searcher.NAME
+    if name == "pimc":
+        # the tree whose vote for the chosen move was largest gives the line below the root
+        lines = [ln for ln in watch.lines if ln["moves"] and ln["moves"][0]["action"] == result.action]
+        line = max(lines, key=lambda ln: ln["first_visits"]) if lines else (watch.lines or [None])[0]
+        determinizations = watch.trees
+        note = (f"root statistics summed over {watch.trees} trees, one a determinization; the line below the root "
+                f"is that of tree {line['tree'] if line else 0}, in its own sample of the hidden state")
+    else:
+        line = watch.lines[-1] if watch.lines else None
+        determinizations = stats["iterations"] if name == "ismcts" else (1 if watch.trees else 0)
+        note = ("one tree over information sets; a fresh determinization every iteration" if name == "ismcts"
+                else "one tree over one determinization from the seat's view (the state as if it were the truth)")
+    return {
+        "searcher": repr(searcher),
+        "seat": view.current_player(),
+        "choice": {"action": int(result.action), "move": view.action_to_str(result.action)},
+        "forced": bool(stats.get("forced")),
+        "candidates": candidates(view, edges),
+        "root_visits": int(stats["iterations"]),
+        "principal_line": line["moves"] if line else [],
+        "line_stop": line["stop"] if line else "forced move: no search",
+        "note": note,
+        "tree": {"nodes": int(stats["tree_size"]), "max_depth": int(stats["max_depth"]),
+                 "memory_bytes": int(watch.memory), "iterations": int(stats["iterations"]),
+                 "calls": int(stats["calls"]), "seconds": stats["seconds"],
+                 "iterations_per_s": stats["iterations_per_s"], "rollout_share": stats["rollout_share"],
+                 "determinizations": int(determinizations), "trees": watch.trees},
+    }
+

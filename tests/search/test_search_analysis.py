@@ -1,0 +1,133 @@
+"""``kleos analyse`` (issue 20): the JSON report's fields, visits that add up to the root's, the same choice as the
+bot's own search, no peeking at hidden state, sliced search identical to one run, and one-line errors."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from arena.cli import main
+from engine.registry import list_games, load_game
+from engine.rng import RNG
+from search import make_searcher
+from search.analysis import analyse, interval
+from search.uct import UCT
+from search_helpers import position
+from test_search_information import BASE, OTHER
+
+
+def run_cli(*args):
+    result = CliRunner().invoke(main, ["analyse", *args])
+    return result.exit_code, result.output
+
+
+def analysed(*args):
+    code, out = run_cli(*args, "--json")
+    assert code == 0, out
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("bot", ["mcts:iterations=400", "pimc:iterations=400,determinizations=4",
+                                 "ismcts:iterations=400", "ismcts:iterations=400,observers=multi"])
+def test_report_fields_and_visits(bot):
+    r = analysed("goofspiel", "--bot", bot)
+    for key in ("game", "position", "bot", "searcher", "seat", "choice", "candidates", "root_visits",
+                "principal_line", "line_stop", "note", "tree"):
+        assert key in r
+    for key in ("nodes", "max_depth", "memory_bytes", "iterations", "iterations_per_s", "rollout_share",
+                "determinizations"):
+        assert key in r["tree"]
+    # every iteration passes through exactly one of the seat's root moves (PIMC: summed over its trees)
+    assert sum(c["visits"] for c in r["candidates"]) == r["root_visits"] == r["tree"]["iterations"] == 400
+    assert len(r["candidates"]) == 13 and r["tree"]["nodes"] > 13 and r["tree"]["memory_bytes"] > 0
+    best = r["candidates"][0]
+    assert best["low"] <= best["value"] <= best["high"]
+    assert r["principal_line"][0]["move"] == r["choice"]["move"]
+    expected = {"mcts": 1, "pimc": 4, "ismcts": 400}[bot.split(":")[0]]
+    assert r["tree"]["determinizations"] == expected
+
+
+@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts"])
+def test_choice_is_the_searchers(game, name):
+    """The analysed search is the bot's search: the same move as make_searcher(...).search() on the same view."""
+    state = load_game(game).new_initial_state()
+    rng = RNG(3)
+    for _ in range(6):                       # a few random actions in, chance by the same stream
+        if state.is_terminal():
+            break
+        legal = state.legal_actions() if not state.is_chance_node() else [a for a, _ in state.chance_outcomes()]
+        state.apply(rng.choice(legal))
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    if state.is_terminal() or len(state.legal_actions()) < 2:
+        pytest.skip("no decision to analyse here")
+    view = state.determinize(state.current_player(), 5)
+    report = analyse(make_searcher(name, iterations=300, seed=7), view, every=0.0005, on_slice=lambda s: None)
+    plain = make_searcher(name, iterations=300, seed=7).search(view)
+    assert report["choice"]["action"] == plain.action
+    assert {c["action"]: c["visits"] for c in report["candidates"] if c["visits"]} == \
+        {a: v for a, v in plain.stats["visits"].items() if v}
+
+
+def test_slices_resume_one_search(goof13):
+    one, two = UCT(True, 0.7, 0, -1), UCT(True, 0.7, 0, -1)
+    one.run(goof13, 900, 0, 0, 11)
+    two.run(goof13, 300, 0, 0, 11)
+    two.run(goof13, 600, 0, 0, 99, True)     # resume: the seed is ignored, the stream goes on
+    assert one.root_edges() == two.root_edges() and two.iterations == 900
+
+
+@pytest.mark.parametrize("bot", ["mcts:iterations=600", "pimc:iterations=600", "ismcts:iterations=600"])
+def test_no_peeking(tmp_path, bot):
+    """Two positions that differ only in the opponents' face-down bids give the same analysis, byte for byte
+    (but for the file name): the bot searches a determinization from the seat's view, never the state given."""
+    outs = []
+    for i, obj in enumerate((BASE, OTHER)):
+        path = tmp_path / f"s{i}.json"
+        path.write_text(json.dumps(position(obj).to_json()))
+        r = analysed("goofspiel", "-p", "3", "-o", "cards=8", "--bot", bot, "--state", str(path), "--seat", "2")
+        for key in ("position",):
+            r.pop(key)
+        for key in ("seconds", "iterations_per_s", "rollout_share"):
+            r["tree"].pop(key)
+        outs.append(r)
+    assert outs[0] == outs[1]
+    # the control: analysing the given states themselves (what the command never does) tells them apart
+    direct = [analyse(make_searcher("mcts", iterations=600, seed=1), position(obj)) for obj in (BASE, OTHER)]
+    assert direct[0]["candidates"] != direct[1]["candidates"]
+
+
+def test_interval():
+    assert interval(0.5, 0) == (0.0, 1.0)
+    low, high = interval(1.0, 10)
+    assert 0.6 < low < 1.0 and high == pytest.approx(1.0)   # Wilson: no zero-width interval at a perfect score
+    assert interval(0.5, 10000)[1] - interval(0.5, 10000)[0] < 0.03
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bot", "random"], "needs a search bot"),
+    (["--bot", "ismcts:bogus=1"], "unknown option 'bogus'"),
+    (["--bot", "nosuchbot"], "nosuchbot"),
+    (["--bot", "ismcts:oracle=true"], "oracle"),
+    (["--bot", "ismcts:workers=2"], "workers=2"),
+    (["--bot", "ismcts", "--seat", "1"], "seat 0 is to move"),
+    (["--bot", "ismcts", "--seat", "5"], "seats 0 to 1"),
+    (["--bot", "ismcts", "--state", "/nonexistent.json"], "does not exist"),
+])
+def test_bad_options(args, message):
+    code, out = run_cli("goofspiel", *args)
+    assert code != 0 and message in out and "Traceback" not in out
+    assert "internal error" not in out
+
+
+def test_unreadable_state(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, out = run_cli("goofspiel", "--bot", "ismcts", "--state", str(bad))
+    assert code != 0 and "not a readable JSON state" in out and "Traceback" not in out
+
+
+def test_table_output():
+    code, out = run_cli("goofspiel", "--bot", "ismcts:iterations=300")
+    assert code == 0, out
+    assert "principal line" in out and "determinizations" in out and "95% interval" in out
