@@ -5,7 +5,8 @@ import json
 
 import click
 
-from arena.options import CHART_FORMATS, SECONDS, SEED, Finite, OutFile, RecordFileType, SafeGroup, count
+from engine.chance import secret_key
+from arena.options import CHART_FORMATS, SECONDS, SEED, Seconds, Finite, OutFile, RecordFileType, SafeGroup, count
 from engine.errors import KleosError
 
 
@@ -87,17 +88,18 @@ def _game_options(game: str, players: int | None, option: tuple) -> dict:
     return options
 
 
-def _policies(illegal, timeout, movetime, gametime, casual=False):
+def _policies(illegal, timeout, movetime, gametime, casual=False, **patience):
     from arena.adjudication import parse_draw, parse_resign
     from arena.referee import Policies
     meta = click.get_current_context(silent=True)
     meta = meta.meta if meta is not None else {}
+    patience = {k: v for k, v in patience.items() if v is not None}
     try:
         rules = {"max_moves": meta.get("kleos_max_moves"), "draw": parse_draw(meta.get("kleos_draw")),
                  "resign": parse_resign(meta.get("kleos_resign"))}
         if casual:
-            return Policies.casual(movetime=movetime, gametime=gametime, **rules)
-        return Policies(illegal=illegal, timeout=timeout, movetime=movetime, gametime=gametime, **rules)
+            return Policies.casual(movetime=movetime, gametime=gametime, **rules, **patience)
+        return Policies(illegal=illegal, timeout=timeout, movetime=movetime, gametime=gametime, **rules, **patience)
     except ValueError as e:
         raise click.BadParameter(str(e))
 
@@ -118,6 +120,19 @@ def game_arguments(f):
                      help="Game option (repeatable), e.g. -o cards=8.")(f)
     f = click.option("--players", "-p", type=count(1), default=None,
                      help="Number of players (default: the game's).")(f)
+    return f
+
+
+def patience_arguments(f):
+    """How long a player is waited for, and how often it may fail, before it loses a game or is taken out."""
+    f = click.option("--takeout", type=count(1), default=None,
+                     help="Games in a row a bot may crash, or lose on time, before it is taken out (default 3).")(f)
+    f = click.option("--no-clock-wait", type=SECONDS, default=None,
+                     help="Seconds a cmd: player may take for a move when no clock runs (default 120).")(f)
+    f = click.option("--stop-wait", type=Seconds(allow_zero=True), default=None,
+                     help="Seconds a cmd: player has to answer after `stop` before it is late (default 1).")(f)
+    f = click.option("--grace", type=Seconds(allow_zero=True), default=None,
+                     help="Seconds over a time limit that are forgiven (default 0.25).")(f)
     return f
 
 
@@ -202,6 +217,7 @@ def bots_command():
 @click.option("--out", type=OutFile(), default=None,
               help="JSON-lines record file (default: kleos-tournament-<game>-<time>.jsonl).")
 @click.option("--resume", is_flag=True, help="Continue the tournament recorded in --out.")
+@patience_arguments
 @referee_arguments
 @click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
 @click.option("--chart", type=OutFile(CHART_FORMATS), default=None,
@@ -209,7 +225,7 @@ def bots_command():
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @executor_arguments
 def tournament(game, bots, games, mode, players, option, seed, jobs, backend, address, out, resume, illegal, timeout,
-               movetime, gametime, bootstrap, chart, quiet):
+               movetime, gametime, bootstrap, chart, quiet, **patience):
     """Play a round robin (or gauntlet) of bots at GAME; print the crosstable and the ratings.
 
     Every bot plays every seat, and each seed is played in every seat rotation (duplicate format).
@@ -223,13 +239,13 @@ def tournament(game, bots, games, mode, players, option, seed, jobs, backend, ad
             raise click.UsageError("--resume needs the --out file of the run to continue")
         out = out or _default_out(game, "tournament")
         cfg = TournamentConfig(game, _game_options(game, players, option), list(bots), games, mode, seed,
-                               _policies(illegal, timeout, movetime, gametime))
+                               _policies(illegal, timeout, movetime, gametime, **patience))
         n_games = len(schedule(cfg))
         click.echo(f"{game} ({cfg.players} players), {len(bots)} bots, {n_games} games -> {out}", err=True)
         try:
             jobs = choose_workers(jobs, cfg, lambda m: click.echo(m, err=True))
             result = run_tournament(cfg, out, workers=jobs, executor=_executor(backend, jobs, address),
-                                    resume=resume, progress=not quiet,
+                                    resume=resume, progress=not quiet, chance_key=secret_key(),
                                     echo=lambda m: click.echo(m, err=True))
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted: the finished games are in {out}; add --resume to the same command to go on",
@@ -292,6 +308,7 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
         try:
             jobs = choose_workers(jobs, cfg, lambda m: click.echo(m, err=True))
             decision, result = run_sprt(cfg, test, out, workers=jobs, executor=_executor(backend, jobs, address),
+                                        chance_key=secret_key(),
                                         resume=resume, progress=not quiet,
                                         echo=lambda m: click.echo(m, err=True))
         except KeyboardInterrupt:
@@ -348,6 +365,7 @@ def strength(game, pairs, games, seating, players, option, seed, jobs, out, resu
         click.echo(f"{table_title(game, options)}\n\n{TABLE_HEADER}")
         try:
             rows = run_pairings(game, options, [tuple(p) for p in pairs], out, games=games, seed=seed,
+                                chance_key=secret_key(),
                                 seating=seating, policies=_policies(illegal, timeout, movetime, gametime),
                                 workers=jobs, resume=resume, progress=not quiet,
                                 echo=lambda m: click.echo(m, err=True),

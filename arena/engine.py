@@ -68,7 +68,8 @@ class EngineSession:
         self.done = False
         self.max_line = MAX_LINE
         self.searching = False                     # a go is being answered (stop may interrupt it)
-        self.stopped = False
+        self.line_number = 0                       # of the request being answered
+        self.last_stop = 0                         # of the last `stop` read
 
     # --- dispatch --------------------------------------------------------------------------------------------
     def handle_bytes(self, raw) -> str:
@@ -126,18 +127,19 @@ class EngineSession:
 
         def reader():
             try:
-                for raw in read_lines(stream, self.max_line):
-                    if self.searching and _is_stop(raw):
-                        self.stopped = True
-                    lines.put(raw)
+                for number, raw in enumerate(read_lines(stream, self.max_line), 1):
+                    if _is_stop(raw):
+                        self.last_stop = number           # stops every go read before it
+                    lines.put((number, raw))
             finally:
                 lines.put(None)
         threading.Thread(target=reader, daemon=True, name="kleos-engine-reader").start()
         try:
             while not self.done:
-                raw = lines.get()
-                if raw is None:
+                item = lines.get()
+                if item is None:
                     break
+                self.line_number, raw = item
                 reply = self.handle_bytes(raw)
                 if reply:
                     out.write(reply)
@@ -149,9 +151,12 @@ class EngineSession:
             if self.bot is not None:
                 self.bot.close()
 
+    def _stop_arrived(self) -> bool:
+        return self.last_stop > self.line_number   # a `stop` came after the go being answered
+
     def _on_timer(self, signum, frame):
         time.sleep(0.001)                           # lets the reader thread take the lines that arrived
-        if self.searching and self.stopped:
+        if self.searching and self._stop_arrived():
             raise StopSearch()
 
     # --- session commands ----------------------------------------------------------------------------------
@@ -300,10 +305,12 @@ class EngineSession:
         time_left = go.get("time")
         turn = Turn(self.seat, legal, go["seq"], movetime / 1000 if movetime is not None else None,
                     time_left / 1000 if time_left is not None else None)
-        self.searching, self.stopped = True, False
+        self.searching = True
         if getattr(self, "poll", False):
             signal.setitimer(signal.ITIMER_REAL, STOP_POLL, STOP_POLL)
         try:
+            if self._stop_arrived():
+                raise StopSearch()
             action = self.bot.act(view.clone(), turn)
         except StopSearch:                          # stop: the move is late already; answer at once
             action = legal[0]

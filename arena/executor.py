@@ -43,7 +43,10 @@ class LocalExecutor(Executor):
     def __init__(self, workers: int | None = None):
         self.workers = max(1, workers or os.cpu_count() or 1)
         ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-        self.pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        from arena.lifeline import worker_init
+        # a worker dies with this process, however it ends (no orphaned games, no worker blocked forever)
+        self.pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx, initializer=worker_init,
+                                           initargs=(os.getpid(),))
 
     def run(self, fn, tasks, shared=None, block=None):
         # one game a task here (the best balance on one machine); `shared` travels with each (it is small)
@@ -69,7 +72,14 @@ class LocalExecutor(Executor):
                 submit_one()
 
     def close(self) -> None:
+        # a game still running (a hung player) must not outlive the run: end the workers, which close their players
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
 BACKENDS = ("local", "ray")

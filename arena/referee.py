@@ -4,9 +4,11 @@ It owns the true state and the chance RNG, asks each seat for a move with that s
 unless the bot is an oracle), checks and applies the move, tells every seat only what it may see, keeps the clocks,
 applies the policies for illegal moves, time-outs and crashes, and writes the game record.
 
-Chance is drawn from its own stream, seeded by the game seed alone: the k-th chance event of a game always uses
-the k-th number of that stream, whatever the bots do. So games with the same seed share their luck (duplicate
-format), and a move taken back with ``undo`` brings the same dice and cards again.
+Chance is drawn from its own stream, keyed by the game seed and a secret salt (``engine.chance``): the k-th chance
+event of a game always uses the k-th number of that stream, whatever the bots do. So games with the same seed and
+salt share their luck (duplicate format), a move taken back with ``undo`` brings the same dice and cards again, and
+no bot can work out the dice to come from the seed or the dice so far. The salt is written to the record when the
+game is over, so ``replay --verify`` re-derives every outcome.
 """
 from __future__ import annotations
 
@@ -18,24 +20,13 @@ from bots.base import (Bot, BotResigns, BotTimeout, Event, GameInfo, IllegalMove
                        RefereeError, Turn, UndoRequest)
 from arena.adjudication import Adjudicator
 from bots.timecontrol import Clock, TimeControl
-from engine.chance import pick_outcome
+from engine.chance import ChanceStream, derive_seed, public_salt  # noqa: F401  (derive_seed: used here first)
 from engine.errors import KleosError
-from engine.records import GameRecord
+from engine.records import GameRecord, forfeit_returns
 from engine.registry import load_game
 from engine.rng import RNG
 
 CHANCE = -1
-
-
-def derive_seed(seed: int, *salt: int) -> int:
-    """A 63-bit seed from ``seed`` and small integers (splitmix-style), for independent streams."""
-    x = seed & 0xFFFFFFFFFFFFFFFF
-    for s in salt:
-        x = (x ^ ((s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        x ^= x >> 31
-    return x & 0x7FFFFFFFFFFFFFFF
 
 
 @dataclass
@@ -48,6 +39,9 @@ class Policies:
     movetime: float | None = None   # seconds a move may take
     gametime: float | None = None   # seconds one seat may use in the whole game
     grace: float = 0.25             # seconds over a limit that are forgiven (process start, scheduling)
+    stop_wait: float = 1.0          # seconds a cmd: player has to answer after `stop` before it is late
+    no_clock_wait: float = 120.0    # seconds a cmd: player may take for a move when no clock runs
+    takeout: int = 3                # games in a row a bot may crash, or lose on time, before it is taken out
     undo: bool = False              # casual play: the human console may take moves back
     max_moves: int | None = None    # adjudication (arena/adjudication.py): a draw after this many decisions
     draw: dict | None = None        # {movenumber, movecount, score}: a draw when the movers agree it is even
@@ -58,15 +52,17 @@ class Policies:
             raise ValueError(f"illegal-move policy must be forfeit or retry, got {self.illegal!r}")
         if self.timeout not in ("forfeit", "random"):
             raise ValueError(f"time-out policy must be forfeit or random, got {self.timeout!r}")
-        for name in ("movetime", "gametime", "grace"):
+        for name in ("movetime", "gametime", "grace", "stop_wait", "no_clock_wait"):
             value = getattr(self, name)
-            if value is None and name != "grace":
+            if value is None and name in ("movetime", "gametime"):
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-                    or value < 0 or (value == 0 and name != "grace"):
+                    or value < 0 or (value == 0 and name not in ("grace", "stop_wait")):
                 raise ValueError(f"{name} must be a finite number of seconds above zero, got {value!r}")
         if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
             raise ValueError(f"retries must be a whole number >= 0, got {self.retries!r}")
+        if isinstance(self.takeout, bool) or not isinstance(self.takeout, int) or self.takeout < 1:
+            raise ValueError(f"takeout must be a whole number >= 1, got {self.takeout!r}")
         from arena.adjudication import check_draw, check_resign
         if self.max_moves is not None and (isinstance(self.max_moves, bool) or not isinstance(self.max_moves, int)
                                            or self.max_moves < 1):
@@ -79,27 +75,13 @@ class Policies:
     def identity(self) -> dict:
         """The policies as a tournament's fingerprint sees them (rules left unset are left out, so fingerprints of
         runs from before adjudication existed stay the same)."""
-        return {k: v for k, v in asdict(self).items() if not (k in ("max_moves", "draw", "resign") and v is None)}
+        quiet = {"max_moves": None, "draw": None, "resign": None, "stop_wait": 1.0, "no_clock_wait": 120.0,
+                 "takeout": 3}
+        return {k: v for k, v in asdict(self).items() if not (k in quiet and v == quiet[k])}
 
     @classmethod
     def casual(cls, **kw) -> "Policies":
         return cls(illegal="retry", timeout="random", undo=True, **kw)
-
-
-class ChanceStream:
-    """The referee's dice: the k-th chance event uses the k-th uniform of a stream seeded by the game seed."""
-
-    def __init__(self, seed: int):
-        self.rng = RNG(derive_seed(seed, 0xC4A2CE))
-        self.drawn: list[float] = []
-        self.used = 0
-
-    def draw(self, outcomes) -> int:
-        while len(self.drawn) <= self.used:
-            self.drawn.append(self.rng.random())
-        u = self.drawn[self.used]
-        self.used += 1
-        return pick_outcome(outcomes, u)
 
 
 class GameAborted(KleosError):
@@ -114,7 +96,8 @@ class Referee:
     """Runs one game. ``bots`` has one Bot per seat (distinct objects); ``labels`` name them in the record."""
 
     def __init__(self, game: str, options: dict, bots: list[Bot], seed: int, policies: Policies | None = None,
-                 labels: list[str] | None = None, meta: dict | None = None, on_event=None, event: str = "game"):
+                 labels: list[str] | None = None, meta: dict | None = None, on_event=None, event: str = "game",
+                 salt: int | None = None):
         self.game = load_game(game, **options)
         if len(bots) != self.game.num_players:
             raise ValueError(f"{game} with {self.game.num_players} players needs {self.game.num_players} bots, "
@@ -123,6 +106,10 @@ class Referee:
             raise ValueError("each seat needs its own bot object")
         self.bots = bots
         self.seed = int(seed)
+        # the secret half of the dice (the kleos commands draw it from the OS; a duplicate block's rotations share
+        # one); it goes into the record only when the game is over, so no seat learns the dice to come from the
+        # seed. None: a public salt from the seed alone, for tests and experiments that replay by seed
+        self.salt = public_salt(self.seed) if salt is None else int(salt)
         self.policies = policies or Policies()
         self.labels = labels or [b.spec for b in bots]
         self.meta = dict(meta or {})
@@ -156,9 +143,7 @@ class Referee:
                                 action))
 
     def _forfeit_returns(self, loser: int) -> list[float]:
-        # the seat that forfeits is last; the others share first place
-        n = self.game.num_players
-        return [0.0 if p == loser else 1.0 - (n - 2) * 0.5 / (n - 1) for p in range(n)]
+        return forfeit_returns(self.game.num_players, loser)
 
     # --- the game ----------------------------------------------------------------------------------------
     def play(self, start=None, resume: GameRecord | None = None) -> GameRecord:
@@ -183,8 +168,10 @@ class Referee:
             record.start = start.to_json()
         state = record.new_state()
         self.record, self.state = record, state
-        chance = ChanceStream(self.seed)
-        view_rng = RNG(derive_seed(self.seed, 0x51E3))
+        if resume is not None and resume.salt is not None:
+            self.salt = resume.salt                 # the dice it would have had
+        chance = ChanceStream(self.seed, self.salt)
+        view_rng = RNG(derive_seed(self.seed, 0x51E3, self.salt))
         self.seen: list[list[Event]] = [[] for _ in range(n)]
         # each seat's clock: the bot's own time control (tc=, st=), else the policies' movetime and gametime
         default = TimeControl(self.policies.gametime, 0.0, None, self.policies.movetime)
@@ -194,6 +181,7 @@ class Referee:
             control = clocks[seat].control
             info = GameInfo(self.game.name, options, n, seat, derive_seed(self.seed, 0xB07, seat),
                             control.movetime, control.seconds, self.policies.undo)
+            info.stop_wait, info.no_clock_wait = self.policies.stop_wait, self.policies.no_clock_wait
             try:
                 bot.new_game(info)
             except Exception as e:           # it cannot even start: the game is lost by that seat
@@ -297,6 +285,7 @@ class Referee:
             record.finish(state)
         else:
             record.finish(state, reason, self._forfeit_returns(loser))
+        record.salt = self.salt                     # revealed now that the game is over (or stopped for good)
         record.meta["clock"] = [round(c.used, 4) for c in clocks]
         self.clock = [c.used for c in clocks]
         for bot in self.bots:
@@ -359,7 +348,7 @@ class Referee:
 
 def play_game(game: str, options: dict, specs: list[str], seed: int, policies: Policies | None = None,
               labels: list[str] | None = None, meta: dict | None = None, keep_players: bool = False,
-              event: str = "game") -> GameRecord:
+              event: str = "game", salt: int | None = None) -> GameRecord:
     """Build the bots from spec strings, play one game, close the bots; the record.
 
     ``keep_players``: external players (``cmd:``) stay running for the next game of this process (tournaments),
@@ -370,7 +359,7 @@ def play_game(game: str, options: dict, specs: list[str], seed: int, policies: P
     bots = [_kept(spec, seat) if keep_players and is_external(spec) else make_bot(spec)
             for seat, spec in enumerate(specs)]
     try:
-        return Referee(game, options, bots, seed, policies, labels, meta, event=event).play()
+        return Referee(game, options, bots, seed, policies, labels, meta, event=event, salt=salt).play()
     finally:
         for bot in bots:
             if not (keep_players and is_external(bot.spec)):
@@ -390,7 +379,12 @@ def _kept(spec: str, seat: int):
     return _KEPT[key]
 
 
-def close_kept_players() -> None:
+def close_kept_players(quick: bool = False) -> None:
+    """End the players this process keeps; ``quick``: kill them without the polite ``quit`` (on SIGTERM)."""
     import os
     for key in [k for k in _KEPT if k[0] == os.getpid()]:
-        _KEPT.pop(key).close()
+        bot = _KEPT.pop(key)
+        if quick and hasattr(bot, "_kill"):
+            bot._kill()
+        else:
+            bot.close()

@@ -12,12 +12,12 @@ def verify_file(path, echo=print) -> tuple[int, list[str]]:
     records, problems = read_records(path)
     failures = list(problems)
     ok = 0
-    for i, record in enumerate(records):
+    for record in records:
         try:
             verify(record)
             ok += 1
         except BadRecordError as e:
-            failures.append(f"game {i} (seed {record.seed}): {e}")
+            failures.append(f"{getattr(record, 'source', path)}: {e}")
     for message in failures:
         echo(f"FAILED {message}")
     return ok, failures

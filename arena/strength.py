@@ -122,7 +122,7 @@ def pair_config(game: str, options: dict, a: str, b: str, games: int, seed: int,
 
 def run_pairings(game: str, options: dict, pairs: list[tuple[str, str]], out, *, games: int = 100, seed: int = 1,
                  seating: str = "one", policies=None, workers: int | None = 1, resume: bool = False,
-                 progress: bool = True, echo=print, on_row=None) -> list[dict]:
+                 progress: bool = True, echo=print, on_row=None, chance_key: bytes | None = None) -> list[dict]:
     """Play every pairing into the record file ``out`` (one file for all; --resume continues each); the rows,
     each passed to ``on_row`` as its pairing finishes."""
     from arena.tournament import run_tournament
@@ -130,7 +130,7 @@ def run_pairings(game: str, options: dict, pairs: list[tuple[str, str]], out, *,
     for a, b in pairs:
         cfg = pair_config(game, options, a, b, games, seed, seating, policies)
         result = run_tournament(cfg, out, workers=workers, resume=resume, progress=progress, echo=echo,
-                                shared_file=True)
+                                shared_file=True, chance_key=chance_key)
         if result.errors:
             raise StrengthError(f"{len(result.errors)} games of {a} against {b} failed: {result.errors[0]}")
         rows.append(summarize(cfg.labels[0], cfg.labels[1], result.records))

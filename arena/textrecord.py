@@ -33,7 +33,7 @@ from engine.records import GameRecord
 
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) (.*)\]$')
 _MOVE = re.compile(r"^(\d+)\.\s+(chance|P\d+):\s+(.*)$")
-FIELD_TAGS = ("Event", "Date", "End", "Game", "Options", "Seed", "Result", "Termination", "Returns", "Ranks",
+FIELD_TAGS = ("Event", "Date", "End", "Game", "Options", "Seed", "Salt", "Result", "Termination", "Returns", "Ranks",
               "Scores", "ResultOnly", "Versions", "Meta")
 
 
@@ -63,6 +63,8 @@ def export_text(record: GameRecord) -> str:
     """One game as tag pairs and numbered moves."""
     lines = [_tag("Event", record.event), _tag("Date", record.started or ""), _tag("End", record.ended or ""),
              _tag("Game", record.game), _tag("Options", record.options), _tag("Seed", record.seed)]
+    if record.salt is not None:                  # the dice's secret half, revealed with the finished game
+        lines.append(_tag("Salt", record.salt))
     for seat, (label, spec) in enumerate(zip(record.seats, record.bots or record.seats)):
         lines += [_tag(f"Seat{seat}", label), _tag(f"Bot{seat}", spec)]
     result = record.result or {}
@@ -165,7 +167,8 @@ def _parse_game(tags: dict, moves: list[tuple[int, str]], where: str) -> GameRec
                   **(tags.get("ResultExtra", {}) or {})}
     options = tags.get("Options")
     record = GameRecord.from_dict({
-        "game": tags["Game"], "options": options, "seed": seed, "seats": seats, "actions": [], "bots": bots,
+        "game": tags["Game"], "options": options, "seed": seed, "salt": tags.get("Salt"), "seats": seats,
+        "actions": [], "bots": bots,
         "event": tags.get("Event", ""), "started": tags.get("Date") or None, "ended": tags.get("End") or None,
         "result": result, "result_only": tags.get("ResultOnly", False),
         "versions": tags.get("Versions", {}), "meta": tags.get("Meta", {})})

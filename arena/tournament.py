@@ -7,6 +7,7 @@ tournament's fingerprint), so an interrupted run loses nothing and counts nothin
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -16,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from arena.executor import Executor, make_executor
 from arena.referee import Policies, close_kept_players, derive_seed, play_game
 from arena.worker import worker_profile
+from engine.chance import PUBLIC_KEY, keyed_salt
 from engine.errors import KleosError
 from engine.records import GameRecord, RecordFile  # noqa: F401  (RecordFile: where it was first)
 from engine.registry import game_spec, load_game
@@ -126,6 +128,7 @@ class Job:
     rotation: int
     seed: int
     seats: tuple                     # bot index per seat
+    salt: int | None = None          # the secret half of the dice (one a block; set when the job is handed out)
 
 
 def tables(cfg: TournamentConfig) -> list[tuple]:
@@ -163,11 +166,11 @@ def play_job(cfg_dict: dict, job: Job) -> dict:
     specs = [cfg.bots[i] for i in job.seats]
     labels = [cfg.labels[i] for i in job.seats]
     meta = {"tournament": cfg.fingerprint(), "job": job.id, "table": job.table, "block": job.block,
-            "rotation": job.rotation, "worker": worker_profile(cfg.game, cfg.options)}
+            "rotation": job.rotation, "tournament_seed": cfg.seed, "worker": worker_profile(cfg.game, cfg.options)}
     if cfg.mode == "pair":
         meta["pair"] = list(cfg.labels)          # A, B: the strength table's row
     return play_game(cfg.game, cfg.options, specs, job.seed, cfg.policies, labels, meta, keep_players=True,
-                     event=EVENTS[cfg.mode]).to_dict()
+                     event=EVENTS[cfg.mode], salt=job.salt).to_dict()
 
 
 def deal_of(job: Job) -> tuple:
@@ -186,9 +189,10 @@ class TournamentResult:
 
 
 def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = None, workers: int | None = None,
-                   resume: bool = False, progress: bool = True, max_crashes: int = 3, echo=print,
+                   resume: bool = False, progress: bool = True, max_crashes: int | None = None, echo=print,
                    limit: int | None = None, stop=None, postfix=None, shared_file: bool = False,
-                   meter=None) -> TournamentResult:
+                   meter=None, max_timeouts: int | None = None, chance_key: bytes | None = None
+                   ) -> TournamentResult:
     """Play every game of ``cfg`` not yet in ``out``; append each as it finishes.
 
     ``shared_file``: ``out`` may hold other runs' games too (a strength table keeps every pairing in one file);
@@ -196,6 +200,11 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
     ``limit`` stops after that many new games (tests use it to simulate an interruption); ``stop(record)``, called
     after each game (and once for each game found in the file), ends the run when it returns True; ``postfix()``
     is the progress bar's text (default: the live ladder's leader).
+    A bot that crashes in ``max_crashes`` games in a row, or loses ``max_timeouts`` in a row on time, is taken out
+    (default: the policies' ``takeout``).
+    ``chance_key``: the run's secret that each block's chance salt derives from (the kleos commands pass one from
+    the OS, ``engine.chance.secret_key()``); None: a public key, so the same config plays the same games (tests,
+    experiments) and a bot that knows the seed knows the dice.
     """
     spec = game_spec(cfg.game)
     if not spec.min_players <= cfg.players <= spec.max_players:
@@ -225,7 +234,12 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
         echo(f"warning: {p}")
 
     removed: dict = {}
-    crashes = {label: 0 for label in cfg.labels}
+    failures = {kind: {label: 0 for label in cfg.labels} for kind in ("crash", "timeout")}
+    limits = {"crash": max_crashes or cfg.policies.takeout, "timeout": max_timeouts or cfg.policies.takeout}
+    # the dice: one salt a block, from the run's secret key; a block begun by an earlier run keeps the salt its
+    # records revealed, so its rotations still share their chance
+    key = chance_key if chance_key is not None else PUBLIC_KEY
+    salts = {r.seed: r.salt for r in ours if r.salt is not None}
     records = list(ours)
     errors: list[str] = []
     ladder = Ladder(cfg.labels)
@@ -242,7 +256,7 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
                 return
             if any(cfg.labels[i] in removed for i in job.seats):
                 continue
-            yield job
+            yield dataclasses.replace(job, salt=salts.setdefault(job.seed, keyed_salt(key, job.seed)))
 
     bar = None
     if progress:
@@ -271,13 +285,16 @@ def run_tournament(cfg: TournamentConfig, out, *, executor: Executor | None = No
             ladder.update(record)
             reason = record.result.get("reason", "normal")
             for seat, label in enumerate(record.seats):
-                if reason == f"crash:{seat}":
-                    crashes[label] += 1
-                    if crashes[label] >= max_crashes and label not in removed:
-                        removed[label] = f"crashed in {crashes[label]} games in a row: {record.meta.get('error')}"
+                for kind, counts in failures.items():
+                    if reason != f"{kind}:{seat}":
+                        if reason == "normal" or not reason.endswith(f":{seat}"):
+                            counts[label] = 0
+                        continue
+                    counts[label] += 1
+                    if counts[label] >= limits[kind] and label not in removed:
+                        what = "crashed" if kind == "crash" else "lost on time"
+                        removed[label] = f"{what} in {counts[label]} games in a row: {record.meta.get('error')}"
                         (bar.write if bar else echo)(f"{label} is taken out of the tournament: {removed[label]}")
-                elif reason == "normal" or not reason.endswith(f":{seat}"):
-                    crashes[label] = 0
             done = stop is not None and stop(record)
             if bar:
                 if meter is None:

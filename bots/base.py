@@ -65,6 +65,8 @@ class GameInfo:
     movetime: float | None = None     # seconds a move may take (None: no limit)
     gametime: float | None = None     # seconds the whole game may take this seat (None: no limit)
     can_undo: bool = False        # casual game: the human console may take moves back
+    stop_wait: float = 1.0        # seconds a player has to answer after `stop` (the referee's policy)
+    no_clock_wait: float = 120.0  # seconds a player may take for a move when no clock runs
 
 
 @dataclass

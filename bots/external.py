@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import os
 import queue
+import shutil
 import shlex
 import subprocess
 import threading
@@ -16,6 +17,7 @@ import time
 
 from bots.base import (BadBotSpecError, Bot, BotCrashed, BotResigns, BotTimeout, Event, GameInfo,
                        IllegalMoveReply, RefereeError, Turn)
+from arena.lifeline import guarded, kill_group
 from bots.protocol import PROTOCOL_VERSION, Reply, event_args, go_args, obs_payload, parse_reply_head
 
 _EOF = object()
@@ -58,9 +60,13 @@ class ExternalBot(Bot):
         self._kill()
         self.lines = queue.Queue()
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            if shutil.which(self.argv[0]) is None:
+                raise OSError(f"no such program: {self.argv[0]}")
+            self.proc = subprocess.Popen(guarded(self.argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, text=True, bufsize=1, encoding="utf-8",
                                          errors="replace",
+                                         # its own process group, killed whole; dies with us (arena.lifeline)
+                                         process_group=0,
                                          # a Python player then flushes its replies line by line
                                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
         except OSError as e:
@@ -91,8 +97,7 @@ class ExternalBot(Bot):
                 self.proc.stdin.close()
             except OSError:
                 pass
-            if self.proc.poll() is None:
-                self.proc.kill()
+            kill_group(self.proc.pid)             # the player and every program it started
             try:
                 self.proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
@@ -233,13 +238,14 @@ class ExternalBot(Bot):
             # movetime: what is left of this turn's limit (a seat's consecutive decisions share one)
             cid = self.send("go", go_args(seq, legal_text, turn.turn_left(), turn.time_left))
             try:
-                reply = self.wait(cid, budget if budget is not None else self.no_clock_timeout)
+                no_clock = self.info.no_clock_wait if self.info is not None else self.no_clock_timeout
+                reply = self.wait(cid, budget if budget is not None else no_clock)
             except BotTimeout:
                 self.send("stop")
                 try:
-                    reply = self.wait(cid, self.grace)
+                    reply = self.wait(cid, self.info.stop_wait if self.info is not None else self.grace)
                 except BotTimeout:
-                    raise BotTimeout(f"{self.spec}: no move within {budget or self.no_clock_timeout:.1f}s") from None
+                    raise BotTimeout(f"{self.spec}: no move within {budget or no_clock:.1f}s") from None
             self.last_stats = {"info": reply.info[-1]} if reply.info else {}
             if reply.ok:
                 break
@@ -264,7 +270,9 @@ class ExternalBot(Bot):
         return action
 
     def end_game(self, result: dict) -> None:
-        if not self._alive():
+        if not self._alive() or self.late:        # a player that missed its deadline is not waited for again
+            if self.late:
+                self._kill()
             return
         ranks = ",".join(map(str, result.get("ranks", [])))
         scores = ",".join(str(s) for s in result.get("scores", []))

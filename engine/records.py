@@ -85,6 +85,7 @@ class GameRecord:
     result_only: bool = False
     versions: dict = field(default_factory=versions)
     meta: dict = field(default_factory=dict)                # free: tournament id, game index, policies...
+    salt: int | None = None             # the secret half of the referee's dice, written when the game is over
     start: dict | None = None           # the position the game began from (the game's to_json); None: the setup
 
     def __post_init__(self):
@@ -173,8 +174,8 @@ class GameRecord:
             raise BadRecordError(f"game record lacks {', '.join(missing)}")
         if not isinstance(obj["actions"], list) or not all(isinstance(a, int) for a in obj["actions"]):
             raise BadRecordError("game record: 'actions' must be a list of integers")
-        checks = (("game", str), ("options", dict), ("seed", int), ("seats", list), ("moves", list),
-                  ("players", list), ("times", list), ("evals", list), ("result", (dict, type(None))),
+        checks = (("game", str), ("options", dict), ("seed", int), ("salt", (int, type(None))), ("seats", list),
+                  ("moves", list), ("players", list), ("times", list), ("evals", list), ("result", (dict, type(None))),
                   ("event", str), ("bots", list), ("meta", dict), ("versions", dict), ("result_only", bool))
         for key, kind in checks:
             if key in obj and (not isinstance(obj[key], kind) or (kind is int and isinstance(obj[key], bool))):
@@ -252,22 +253,122 @@ def final_state(record: GameRecord):
     return state
 
 
+FORFEITS = ("resign", "timeout", "illegal", "crash")
+
+
+def forfeit_returns(n: int, loser: int) -> list[float]:
+    """The returns of a game ``loser`` forfeited: last for it, a shared first place for the others."""
+    return [0.0 if p == loser else 1.0 - (n - 2) * 0.5 / (n - 1) for p in range(n)]
+
+
+def _same(a, b) -> bool:
+    return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) and round(x, 9) == round(y, 9) for x, y in zip(a, b))
+
+
 def verify(record: GameRecord) -> None:
-    """Replay ``record`` and check it reaches its recorded result (raises BadRecordError if not)."""
-    state = final_state(record)
+    """Recompute everything a record says from its actions, seed and salt, and compare it field by field: every
+    action legal where it stands and by the seat the record names (``players``), its notation, every chance
+    outcome re-derived from seed and salt (when the salt is there), the tournament seed of its block, and the whole
+    result (reason, returns, scores, ranks, the forfeiting seat). Raises BadRecordError naming the first
+    difference; a forged rank or score is found like a forged move."""
     if record.result is None:
         raise BadRecordError("record has no result to verify")
-    reason = record.result.get("reason", "normal")
-    if reason == "unfinished" and state.is_terminal():
-        raise BadRecordError("record says the game is unfinished but its last position is the end of the game")
-    if reason == "normal":
-        if not state.is_terminal():
-            raise BadRecordError(f"record ends after {len(record.actions)} actions but the game is not over")
-        if [round(x, 9) for x in state.returns()] != [round(x, 9) for x in record.result["returns"]]:
-            raise BadRecordError(
-                f"replayed returns {state.returns()} differ from the recorded {record.result['returns']}")
-    if record.moves and record.moves != [m for m in _notations(record)]:
-        raise BadRecordError("recorded move notation differs from the replayed notation")
+    if record.result_only:
+        raise BadRecordError("this record keeps only the result (no moves); it can be rated, not replayed")
+    from engine.chance import chance_uniform, derive_seed, pick_outcome
+    n = len(record.seats)
+    for name in ("moves", "players", "times"):
+        got = getattr(record, name)
+        if got and len(got) != len(record.actions):
+            raise BadRecordError(f"record has {len(got)} {name} for {len(record.actions)} actions")
+    meta = record.meta
+    if "block" in meta and "tournament_seed" in meta:
+        try:
+            expected_seed = derive_seed(int(meta["tournament_seed"]), int(meta["block"]))
+        except (TypeError, ValueError):
+            raise BadRecordError("record's tournament_seed and block are not integers") from None
+        if record.seed != expected_seed:
+            raise BadRecordError(f"seed {record.seed} is not the seed of block {meta['block']} of a tournament "
+                                 f"with seed {meta['tournament_seed']}")
+    try:
+        state = record.new_state()
+    except Exception as e:
+        raise BadRecordError(f"record names a game that cannot be built: {e}") from None
+    if state.num_players != n:
+        raise BadRecordError(f"record has {n} seats for a {state.num_players}-player game")
+    k = 0
+    for i, action in enumerate(record.actions):
+        if state.is_terminal():
+            raise BadRecordError(f"action #{i} ({action}) comes after the end of the game")
+        mover = state.current_player()
+        if record.players and record.players[i] != mover:
+            raise BadRecordError(f"action #{i}: the record says {record.players[i]} moved; it was {mover}'s turn")
+        if mover < 0:
+            outcomes = state.chance_outcomes()
+            if action not in dict(outcomes):
+                raise BadRecordError(f"chance action #{i} ({action}) is no outcome of that chance event")
+            if record.salt is not None:
+                drawn = pick_outcome(outcomes, chance_uniform(record.seed, record.salt, k))
+                if drawn != action:
+                    raise BadRecordError(f"chance action #{i} is {state.action_to_str(action)}, but seed and salt "
+                                         f"draw {state.action_to_str(drawn)}")
+            k += 1
+        elif action not in state.legal_actions():
+            raise BadRecordError(f"action #{i} ({action}) is not legal where the record puts it")
+        if record.moves and record.moves[i] != state.action_to_str(action):
+            raise BadRecordError(f"action #{i}: the notation {record.moves[i]!r} is not the action's "
+                                 f"({state.action_to_str(action)!r})")
+        state.apply(action)
+    _verify_result(record.result, state, n, bool(record.actions))
+
+
+def _verify_result(result: dict, state, n: int, moved: bool) -> None:
+    reason = result.get("reason")
+    if not isinstance(reason, str):
+        raise BadRecordError("result has no reason")
+    if reason == "unfinished":
+        if state.is_terminal():
+            raise BadRecordError("record says the game is unfinished but its last position is the end of the game")
+        if result.get("returns") is not None or result.get("ranks") is not None:
+            raise BadRecordError("an unfinished game has no returns or ranks")
+    else:
+        for key in ("returns", "scores", "ranks"):
+            if key not in result:
+                raise BadRecordError(f"result has no {key!r}")
+        kind, _, seat = reason.partition(":")
+        if reason == "normal":
+            if not state.is_terminal():
+                raise BadRecordError("record says the game ended normally but its last position is not the end")
+            expected = list(state.returns())
+        elif reason in ("adjudicated:draw", "adjudicated:max-moves"):
+            if state.is_terminal():
+                raise BadRecordError(f"record says the game was adjudicated ({reason}) but it had ended")
+            expected = [0.5] * n                   # a draw: every seat shares first place
+        elif reason.startswith("adjudicated:resign:") and reason.rsplit(":", 1)[1].isdigit() \
+                and int(reason.rsplit(":", 1)[1]) < n:
+            if state.is_terminal():
+                raise BadRecordError(f"record says the game was adjudicated ({reason}) but it had ended")
+            expected = forfeit_returns(n, int(reason.rsplit(":", 1)[1]))
+        elif kind in FORFEITS and seat.isdigit() and int(seat) < n:
+            loser = int(seat)
+            if state.is_terminal():
+                raise BadRecordError(f"record says seat {loser} forfeited ({kind}) but the game had ended")
+            if (moved or kind != "crash") and state.current_player() != loser:
+                raise BadRecordError(f"record says seat {loser} forfeited ({kind}) but it was "
+                                     f"{state.current_player()}'s turn")
+            expected = forfeit_returns(n, loser)
+        else:
+            raise BadRecordError(f"result reason {reason!r} is none of normal, unfinished, "
+                                 f"{', '.join(k + ':<seat>' for k in FORFEITS)}, adjudicated:<rule>")
+        if not _same(result["returns"], expected):
+            raise BadRecordError(f"recorded returns {result['returns']} differ from the recomputed {expected}")
+        if result["ranks"] != ranks_from_returns(expected):
+            raise BadRecordError(f"recorded ranks {result['ranks']} differ from the recomputed "
+                                 f"{ranks_from_returns(expected)}")
+    if not _same(result.get("scores"), list(state.scores())):
+        raise BadRecordError(f"recorded scores {result.get('scores')} differ from the recomputed "
+                             f"{list(state.scores())}")
 
 
 def _notations(record: GameRecord):

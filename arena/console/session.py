@@ -151,6 +151,7 @@ class PlaySession:
 
     def run(self) -> int:
         from arena.referee import Referee
+        from engine.chance import new_salt
         from engine.registry import load_game
         req = self.req
         resume = _load_unfinished(req.resume) if req.resume else None
@@ -174,7 +175,8 @@ class PlaySession:
         for g in range(games):
             bots = self._bots(seats)
             self.humans = {i: b for i, b in enumerate(bots) if b.name == "human"}
-            referee = Referee(game_name, options, bots, seed + g, policies, labels=list(seats), event="play")
+            referee = Referee(game_name, options, bots, seed + g, policies, labels=list(seats), event="play",
+                              salt=new_salt())           # secret dice: no bot works them out from the seed
             referee.on_ask = self._thinking
             self.referee, self.save, self.saved = referee, save, -1
             referee.on_move = lambda record, before, action, after, path=save: self._moved(record, before,

@@ -87,17 +87,24 @@ def test_stop_interrupts_a_search_without_a_clock(kleos_engine):
     state = game.new_initial_state()
     state.apply(state.chance_outcomes()[0][0])
     obs = obs_payload(state, 0, state.determinize(0, RNG(2)))
-    proc.stdin.write(f"1 newgame goofspiel players=2 seat=0 cards=13\n2 obs 1 {obs}\n3 go 1\n".encode())
+    out = b""
+
+    def read_until(text):
+        nonlocal out
+        while text not in out:
+            chunk = proc.stdout.read1(4096)
+            assert chunk, out
+            out += chunk
+    proc.stdin.write(f"1 newgame goofspiel players=2 seat=0 cards=13\n2 obs 1 {obs}\n".encode())
     proc.stdin.flush()
-    time.sleep(1.0)
+    read_until(b"=2")                                       # the engine is up and has the position
+    proc.stdin.write(b"3 go 1\n")
+    proc.stdin.flush()
+    time.sleep(0.5)
     started = time.perf_counter()
     proc.stdin.write(b"4 stop\n5 isready\n")
     proc.stdin.flush()
-    out = b""
-    while b"=5 readyok" not in out:
-        chunk = proc.stdout.read1(4096)
-        assert chunk, out
-        out += chunk
+    read_until(b"=5 readyok")
     elapsed = time.perf_counter() - started
     assert b"=3 bid:" in out and b"=4" in out, out
     assert elapsed < 5.0, f"stop took {elapsed:.1f}s to answer the go"

@@ -39,16 +39,16 @@ def test_chance_is_the_same_whatever_the_bots_do():
     """Duplicate format: the same seed gives the same prize order for any bots in any seats."""
     def prizes(record):
         return [m for m, p in zip(record.moves, record.players) if p == -1]
-    a = play_game("goofspiel", {"players": 3, "cards": 8}, ["random", "greedy", "random"], 42)
-    b = play_game("goofspiel", {"players": 3, "cards": 8}, ["greedy", "mcts:iterations=20", "random"], 42)
-    c = play_game("goofspiel", {"players": 3, "cards": 8}, ["random"] * 3, 43)
+    a = play_game("goofspiel", {"players": 3, "cards": 8}, ["random", "greedy", "random"], 42, salt=5)
+    b = play_game("goofspiel", {"players": 3, "cards": 8}, ["greedy", "mcts:iterations=20", "random"], 42, salt=5)
+    c = play_game("goofspiel", {"players": 3, "cards": 8}, ["random"] * 3, 43, salt=5)
     assert prizes(a) == prizes(b)
     assert prizes(a) != prizes(c)
     assert a.actions != b.actions           # the bots did differ
 
 
 def test_chance_stream_rewinds():
-    s = ChanceStream(1)
+    s = ChanceStream(1, 99)
     outcomes = [(i, 0.25) for i in range(4)]
     first = [s.draw(outcomes) for _ in range(6)]
     s.used = 2

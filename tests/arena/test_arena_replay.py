@@ -48,6 +48,6 @@ def test_verify_catches_a_tampered_record(tmp_path, kleos):
     ok, failures = verify_file(tmp_path / "v.jsonl", echo=lambda m: None)
     assert ok == 1 and len(failures) == 2
     proc = kleos("replay", "v.jsonl", "--verify", check=False)
-    assert proc.returncode == 1 and "FAILED game 1" in proc.stdout and "FAILED game 2" in proc.stdout
+    assert proc.returncode == 1 and "FAILED v.jsonl:2:" in proc.stdout and "FAILED v.jsonl:3:" in proc.stdout
     proc = kleos("replay", "v.jsonl", "--game", 7, check=False)
     assert proc.returncode != 0 and "no game 7" in proc.stderr

@@ -155,7 +155,7 @@ def test_a_tournament_replays_exactly_from_its_seed(tmp_path):
                            games=3, seed=9)
     runs = []
     for name in ("a.jsonl", "b.jsonl"):
-        result = run_tournament(cfg, tmp_path / name, workers=1, progress=False)
+        result = run_tournament(cfg, tmp_path / name, workers=1, progress=False, chance_key=b"the same key")
         runs.append({r.meta["job"]: r.actions for r in result.records})
     assert runs[0] == runs[1] and len(runs[0]) == 3
 

@@ -40,9 +40,10 @@ def test_illegal_action_in_record_is_named(record):
 
 def test_truncated_record_stops_short(record):
     obj = record.to_dict()
-    obj["actions"] = obj["actions"][:-2]
+    for name in ("actions", "players", "times", "evals"):
+        obj[name] = obj[name][:-2]
     obj["moves"] = []
-    with pytest.raises(BadRecordError, match="not over"):
+    with pytest.raises(BadRecordError, match="not the end"):
         verify(GameRecord.from_dict(obj))
 
 
