@@ -269,6 +269,12 @@ cdef void apply_action(PolisData* d, const Static* g, int a) noexcept nogil:
         d.a2 = PAIR_J[k]
         d.hand[p][d.a1] -= 1
         d.hand[p][d.a2] -= 1
+        # "may play it by spending 1 prestige" (L598, A10): paid as played; below 0 loses at once (L207)
+        k = imax(0, -g.kstr[d.a1]) + imax(0, -g.kstr[d.a2])
+        if k > 0:
+            pay_prestige(d, p, k)
+            if d.phase == PH_OVER:
+                return
         d.phase = PH_DEFEND
         d.active = opp
         return

@@ -72,7 +72,9 @@ cdef void next_battle(PolisData* d, const Static* g) noexcept nogil:
         d.active = d.chooser
 
 
-cdef void end_battle(PolisData* d, const Static* g) noexcept nogil:
+cdef void clear_battle(PolisData* d) noexcept nogil:
+    """Every battle field back to its value outside a battle (as in a new game and in from_json): nothing of a
+    finished battle (hands, retreat order, rounds) stays in the state, so info_key depends on what is seen (H1)."""
     cdef int k
     for k in range(NK):                               # hands are discarded (ASSUMED spec 6.6)
         d.hand[0][k] = d.hand[1][k] = 0
@@ -81,6 +83,16 @@ cdef void end_battle(PolisData* d, const Static* g) noexcept nogil:
     d.need[0] = d.need[1] = 0
     d.b_area = -1
     d.a1 = d.a2 = -1
+    d.b_att = 0
+    d.ret_who[0] = d.ret_who[1] = 0
+    d.ret_cursor = 0
+    d.b_lost = 0
+    d.b_rounds = 0
+    d.b_initial = 0
+
+
+cdef void end_battle(PolisData* d, const Static* g) noexcept nogil:
+    clear_battle(d)
     next_battle(d, g)
 
 
@@ -119,7 +131,7 @@ cdef void resolve_exchange(PolisData* d, const Static* g, int x, int y) noexcept
             gain += imax(0, g.kstr[a] - g.kstr[b])
         else:
             lost += 1
-            gain += g.kstr[a]
+            gain += imax(0, g.kstr[a])                # a Salpinktes's cost was paid when played (L598)
         d.disc[a] += 1
         d.disc[b] += 1
         d.hand[q][b] -= 1
@@ -128,12 +140,7 @@ cdef void resolve_exchange(PolisData* d, const Static* g, int x, int y) noexcept
     d.b_lost = lost
     d.b_rounds += 1
     d.a1 = d.a2 = -1
-    if gain >= 0:
-        gain_prestige(d, g, att, gain)
-    else:
-        pay_prestige(d, att, -gain)                   # an attacking Salpinktes costs 1 (L598)
-        if d.phase == PH_OVER:
-            return
+    gain_prestige(d, g, att, gain)
     if units_in_battle(d, g, q) < 2:
         end_battle(d, g)
     else:

@@ -400,6 +400,8 @@ cdef class PolisState(State):
             tmp.hand[q][k] = 0
             tmp.deck[k] = 0
         tmp.hand[q][0] = n                            # the opponent's hand size is public
+        if tmp.phase < PH_RETREAT or tmp.phase > PH_DEFEND:
+            clear_battle(&tmp)                        # a game that ended mid-battle shows no battle (H1)
         for k in range(tmp.ev_shown, 3):
             tmp.ev_stack[k] = 0 if tmp.ev_stack[k] >= 0 else -1      # dealt, but face down
         cdef size_t used = <size_t>(<char*>&tmp.draws_left - <char*>&tmp) + 1   # no tail padding

@@ -73,7 +73,7 @@ def test_6_3_misthophoroi_defender_vs_salpinktes_attacker_no_match_L598():
 def test_6_3_attacking_salpinktes_at_zero_prestige_loses_L207_A10():
     """Spec 8.1 / A10 (L207, L598): an attacker at 0 prestige who plays Salpinktes falls below 0 and loses."""
     s = battle("Boeotia", 4, 4, _hands(["S-1", "D0", "D0", "B0"], ["A2", "A1", "C1", "C0"]), "sparta", prestige=(5, 0))
-    play(s, "attack:D0+S-1", "defend:A2,A1")
+    play(s, "attack:D0+S-1")
     assert s.is_terminal() and s.returns() == [1.0, 0.0]
 
 
@@ -204,3 +204,60 @@ def test_random_battles_keep_every_invariant():
             else:
                 s.apply(rng.choice(s.legal_actions()))
     assert battles > 20
+
+
+def test_6_3_salpinktes_prestige_is_paid_when_played_A10_L598():
+    """Spec A10 (L598, L207): the attacker plays Salpinktes "by spending 1 prestige": the cost is paid as the card
+    is played, before the defender answers, so an attacker at 0 prestige loses at once; the +2 of an unmatched
+    Phalanx-Othismos in the same exchange does not net it away."""
+    s = battle("Boeotia", 4, 4, _hands(["A2", "S-1", "D0", "B0"], ["B1", "C1", "C0", "D0"]), "sparta", prestige=(5, 0))
+    s.apply("attack:A2+S-1")
+    assert s.is_terminal() and s.returns() == [1.0, 0.0]
+
+
+def test_6_3_salpinktes_cost_then_gains_at_one_prestige_L598():
+    """Spec 6.3 (L598, L620): at 1 prestige the attacker pays the Salpinktes (1 -> 0) when playing it, then gains the
+    unmatched Phalanx-Othismos's 2 after the defence; the defender loses a cube to each unmatched card."""
+    s = battle("Boeotia", 4, 4, _hands(["A2", "S-1", "D0", "B0"], ["B1", "C1", "C0", "D0"]), "sparta", prestige=(5, 1))
+    s.apply("attack:A2+S-1")
+    assert not s.is_terminal() and s.to_json()["players"]["sparta"]["prestige"] == 0
+    s.apply("defend:B1,C1")
+    j = s.to_json()
+    assert j["players"]["sparta"]["prestige"] == 2 and j["regions"]["Boeotia"]["athens"] == 2
+
+
+def test_7_2_info_key_survives_a_json_round_trip_after_battles_H1():
+    """Spec 7.2 (H1): an information-set key depends on the information set alone: for random positions around
+    and after battles, a JSON round trip (which keeps everything observable) leaves info_key of both players equal."""
+    import random
+
+    def fn(j):
+        set_round(j, "sigma")
+        clear_units(j)
+        j["regions"]["Boeotia"].update(athens=4, sparta=4)
+        j["regions"]["Megaris"].update(athens=4, sparta=3)
+        j["regions"]["Arcadia"]["sparta"] = 1
+        j["seas"]["Cyclades"].update(athens=4, sparta=4)
+        j["players"]["athens"].update(prestige=8, wheat=12)
+        j["players"]["sparta"].update(prestige=8, wheat=12)
+    start = edit(fresh(), fn)
+    ended = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = start.clone()
+        in_battle = False
+        for _ in range(300):
+            back = G.state_from_json(s.to_json())
+            for p in (0, 1):
+                assert back.info_key(p) == s.info_key(p), (seed, s.to_json()["phase"])
+            if s.is_terminal():
+                break
+            now = s.to_json()["battle"] is not None
+            ended += in_battle and not now
+            in_battle = now
+            if s.is_chance_node():
+                acts, probs = zip(*s.chance_outcomes())
+                s.apply(rng.choices(acts, probs)[0])
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+    assert ended >= 10
