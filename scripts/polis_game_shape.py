@@ -1,0 +1,134 @@
+"""How Polis games between given bots go (docs/rules/polis.md, "How a game goes"): per side and round the turns and
+decisions, and per game passes, trades, develops, projects completed, sieges, battles, the end, prestige and the
+winner's seat.
+
+    python scripts/polis_game_shape.py greedy greedy --games 20
+    python scripts/polis_game_shape.py "ismcts:iterations=1000" "ismcts:iterations=1000" --games 8 --option data=assumed
+
+Seats are fixed (seat 0 Athens, seat 1 Sparta); deals are the referee seeds 1..games. Every game is played by the
+arena's referee (each bot decides on its own view), then replayed from its record to read the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from arena.referee import play_game  # noqa: E402
+from engine.registry import load_game  # noqa: E402
+
+ROUNDS = ("alpha", "sigma", "omega")
+SIDES = ("athens", "sparta")
+
+
+def shape_of_game(options: dict, seats: list[str], seed: int) -> dict:
+    """One refereed game, replayed: the figures of the module docstring."""
+    record = play_game("polis", options, seats, seed, event="shape")
+    game = load_game("polis", **{k: v for k, v in options.items() if k != "players"})
+    state = game.new_initial_state()
+    turns = {r: [0, 0] for r in ROUNDS}
+    decisions = {r: [0, 0] for r in ROUNDS}
+    actions = {r: [0, 0] for r in ROUNDS}          # actions chosen (turns and the solo phase), passes not counted
+    counts = {"pass": [0, 0], "trade": [0, 0], "develop": [0, 0], "siege": [0, 0], "tribute": [0, 0]}
+    battles = 0
+    j = state.to_json()
+    for move, player in zip(record.moves, record.players):
+        if player >= 0:
+            decisions[j["round"]][player] += 1
+            name = move.split(":")[0]
+            if j["phase"] == "action" and name in counts:
+                counts[name][player] += 1
+            if j["phase"] in ("action", "surcharge") and name not in ("pass", "ransom", "surcharge"):
+                actions[j["round"]][player] += 1
+        state.apply(move)
+        before, j = j, state.to_json()
+        if before["battle"] is None and j["battle"] is not None:
+            battles += 1
+        if j["round"] == before["round"]:
+            turns[j["round"]] = list(j["turns"])
+    returns = record.result["returns"]
+    winner = 0 if returns[0] > returns[1] else 1 if returns[1] > returns[0] else None
+    completed = [0, 0]
+    for polis, tiles in j["projects"]["completed"].items():
+        owner = j["poleis"][polis]["owner"]
+        if owner in SIDES:
+            completed[SIDES.index(owner)] += len(tiles)
+    return {"turns": turns, "actions": actions, "decisions": decisions, "counts": counts, "battles": battles, "round": j["round"],
+            "prestige": [j["players"][s]["prestige"] for s in SIDES], "completed": completed, "winner": winner,
+            "moves": len(record.moves)}
+
+
+def _job(args):
+    return shape_of_game(*args)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def report(games: list[dict], title: str) -> str:
+    n = len(games)
+    med = statistics.median
+    lines = [f"{title}: {n} games"]
+    for r in ROUNDS:
+        played = [g for g in games if g["decisions"][r][0] + g["decisions"][r][1] > 0]
+        if played:
+            lines.append(f"  {r}: reached in {len(played)}; median turns Athens/Sparta "
+                         f"{med(g['turns'][r][0] for g in played)}/{med(g['turns'][r][1] for g in played)}, "
+                         f"actions {med(g['actions'][r][0] for g in played)}/{med(g['actions'][r][1] for g in played)}, "
+                         f"decisions {med(g['decisions'][r][0] for g in played)}/"
+                         f"{med(g['decisions'][r][1] for g in played)}")
+    for name in ("pass", "trade", "develop", "tribute", "siege"):
+        lines.append(f"  {name}: median a game Athens/Sparta {med(g['counts'][name][0] for g in games)}/"
+                     f"{med(g['counts'][name][1] for g in games)}")
+    lines.append(f"  projects completed: median Athens/Sparta {med(g['completed'][0] for g in games)}/"
+                 f"{med(g['completed'][1] for g in games)}")
+    seen = sum(1 for g in games if g["battles"])
+    lo, hi = wilson(seen, n)
+    lines.append(f"  games with a battle: {seen}/{n} (95% {lo:.2f}-{hi:.2f}); battles in all {sum(g['battles'] for g in games)}")
+    ends = {}
+    for g in games:
+        ends[g["round"]] = ends.get(g["round"], 0) + 1
+    lines.append("  last round reached: " + ", ".join(f"{r} {ends.get(r, 0)}" for r in ROUNDS))
+    lines.append(f"  final prestige: median Athens/Sparta {med(g['prestige'][0] for g in games)}/"
+                 f"{med(g['prestige'][1] for g in games)}")
+    wins = [sum(1 for g in games if g["winner"] == s) for s in (0, 1)]
+    draws = n - sum(wins)
+    score = (wins[1] + draws / 2) / n
+    lo, hi = wilson(wins[1] + draws // 2, n)
+    lines.append(f"  wins Athens/Sparta/draws {wins[0]}/{wins[1]}/{draws}; Sparta's score {score:.2f} "
+                 f"(95% {lo:.2f}-{hi:.2f})")
+    lines.append(f"  moves a game: median {med(g['moves'] for g in games)}")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="scripts/polis_game_shape.py", description=__doc__.splitlines()[0])
+    parser.add_argument("seats", nargs=2, help="bot spec of Athens (seat 0), then of Sparta (seat 1)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    options.setdefault("players", 2)
+    jobs = [(options, args.seats, seed) for seed in range(1, args.games + 1)]
+    if args.processes > 1:
+        with ProcessPoolExecutor(args.processes) as pool:
+            games = list(pool.map(_job, jobs))
+    else:
+        games = [_job(job) for job in jobs]
+    print(report(games, f"polis {options.get('data', 'ed1')}, {args.seats[0]} (Athens) v {args.seats[1]} (Sparta)"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""scripts/polis_game_shape.py (docs/rules/polis.md, "How a game goes"): its figures are read from a refereed game's
+record and are reproducible: the same seed and bots give the same figures, and they agree with the record."""
+import importlib.util
+from pathlib import Path
+
+_PATH = Path(__file__).resolve().parents[3] / "scripts" / "polis_game_shape.py"
+_spec = importlib.util.spec_from_file_location("polis_game_shape", _PATH)
+shape = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(shape)
+
+
+def test_game_shape_is_reproducible_and_consistent():
+    options = {"players": 2}
+    a = shape.shape_of_game(options, ["greedy", "greedy"], 3)
+    b = shape.shape_of_game(options, ["greedy", "greedy"], 3)
+    assert a == b
+    total = sum(a["decisions"][r][p] for r in shape.ROUNDS for p in (0, 1))
+    assert 0 < total <= a["moves"]
+    assert a["round"] in shape.ROUNDS and a["winner"] in (0, 1, None)
+    for r in shape.ROUNDS:
+        for p in (0, 1):
+            assert a["actions"][r][p] <= a["decisions"][r][p]
+    text = shape.report([a, b], "t")
+    assert "games with a battle: " in text and "Sparta's score" in text
+
+
+def test_game_shape_on_the_assumed_board():
+    g = shape.shape_of_game({"players": 2, "data": "assumed"}, ["random", "random"], 1)
+    assert g["moves"] > 0 and g["winner"] in (0, 1, None)
+
+
+def test_wilson_interval():
+    lo, hi = shape.wilson(5, 10)
+    assert 0.2 < lo < 0.5 < hi < 0.8
+    assert shape.wilson(0, 0) == (0.0, 1.0)
