@@ -17,7 +17,8 @@ class SearchStateError(KleosError, ValueError):
 
 
 # Choices of the string options.
-CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value"), "observers": ("single", "multi")}
+CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value", "mixed"),
+           "observers": ("single", "multi"), "keys": ("mover", "observer", "path")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1}
 STRICT = {"time"}                     # minimum excluded: time must be > 0
@@ -33,7 +34,8 @@ COMMON_OPTIONS = {
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
     "seed": (int, 0, "seed of the searcher's random stream"),
     "workers": (int, 1, "root parallelism: processes searching at once, root visit counts merged"),
-    "final": (str, "visits", "final choice: visits (most visited) | value (best mean value)"),
+    "final": (str, "visits", "final choice: visits (most visited) | value (best mean value) | mixed (a move drawn "
+                             "in proportion to its visits)"),
 }
 
 

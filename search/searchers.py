@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from engine.core import State
 from engine.rng import RNG
 from search.options import COMMON_OPTIONS, SearchOptionError, SearchStateError, check_options, parse_spec
-from search.uct import UCT
+from search.uct import KEYS_MOVER, KEYS_OBSERVER, KEYS_PATH, UCT
 
 _CHANCE, _TERMINAL = -1, -2
 _ROLLOUTS = {"random": 0, "heuristic": 1}
+_KEYS = {"mover": KEYS_MOVER, "observer": KEYS_OBSERVER, "path": KEYS_PATH}
 
 
 @dataclass
@@ -153,11 +154,12 @@ class Searcher:
         else:
             self.watch.drive(engine, state, iterations, seconds, calls, seed, done or _empty_stats())
 
-    def _make_engine(self, info_sets: bool, multi: bool = False) -> UCT:
+    def _make_engine(self, info_sets: bool, multi: bool = False, keys: int = KEYS_PATH) -> UCT:
         o = self.options
-        if self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi:
+        if (self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi
+                or self.engine.keys != keys):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
-                              multi)
+                              multi, keys)
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -178,6 +180,13 @@ class Searcher:
             return edges[a][1] / edges[a][0]
         if self.options["final"] == "value":
             return max(allowed, key=lambda a: (mean(a), edges[a][0], -a))
+        if self.options["final"] == "mixed":
+            # a mixed strategy: a move drawn in proportion to its visits (the searcher's seeded stream)
+            pick = self._rng.next_u64() % sum(edges[a][0] for a in allowed)
+            for a in allowed:
+                pick -= edges[a][0]
+                if pick < 0:
+                    return a
         return max(allowed, key=lambda a: (edges[a][0], mean(a), -a))
 
     def _result(self, legal, stats, seconds, forced=False, workers=1) -> SearchResult:
@@ -215,17 +224,33 @@ class MCTS(Searcher):
 
 
 class ISMCTS(Searcher):
-    """Single-observer information-set MCTS with partially observable moves and availability counts; a fresh
-    determinization from the mover's seat every iteration (search/uct.pyx). ``observers=multi``: one tree a
-    player (MO-ISMCTS), so opponents choose their hidden moves by their own statistics."""
+    """Information-set MCTS with availability counts; a fresh determinization from the mover's seat every
+    iteration (search/uct.pyx). ``keys=mover`` (the default): every decision's node is the information set of
+    the player to move, so each player (opponents included) decides on exactly what it knows, and whatever it
+    learns (a reveal) separates its nodes. ``keys=observer``: single-observer ISMCTS keyed by the searching
+    player's information sets. ``keys=path``: the earlier engine, edges keyed by what the searching player saw
+    of each move when it was made (``observers=multi``: one such tree a player)."""
 
     NAME = "ismcts"
     OPTIONS = {**COMMON_OPTIONS,
-               "observers": (str, "single", "single: one tree, opponents' hidden moves merged and drawn uniformly; "
-                                            "multi: one tree a player, each keyed by what its owner sees")}
+               "keys": (str, "mover", "mover: a node is the information set of the player to move (its info_key); "
+                                      "observer: the searching player's information set; "
+                                      "path: edges keyed by what the searching player saw of each move (earlier "
+                                      "engine)"),
+               "observers": (str, "single", "keys=path only. single: one tree, opponents' hidden moves merged and "
+                                            "drawn uniformly; multi: one tree a player, each keyed by what its "
+                                            "owner sees")}
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        if self.options["observers"] == "multi" and self.options["keys"] != "path":
+            raise SearchOptionError(
+                f"{self.NAME}: option observers applies to keys=path only (keys={self.options['keys']} keys every "
+                "player's nodes by its own information already); give keys=path,observers=... for the path trees")
 
     def _run(self, state, iterations, seconds, calls, seed):
-        engine = self._make_engine(True, self.options["observers"] == "multi")
+        keys = _KEYS[self.options["keys"]]
+        engine = self._make_engine(True, keys == KEYS_PATH and self.options["observers"] == "multi", keys)
         self._drive(engine, state, iterations, seconds, calls, seed)
         stats = _empty_stats()
         _add_run(stats, engine)

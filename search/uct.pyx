@@ -1,11 +1,18 @@
 """The UCT engine shared by every searcher: selection, expansion, rollout and max^n backup, all in C.
 
-One engine, two modes:
+One engine, three ways of keying nodes:
 - plain (MCTS, and each PIMC tree): the tree is over the one given state; an edge is an action.
-- information sets (ISMCTS, single observer, partially observable moves): every iteration starts from a fresh
-  determinization of the root from the observer's seat; an edge is what the observer saw of the action
-  (``c_action_observation``), so opponents' hidden choices merge into one edge and the tree never holds a node
-  keyed on them; a child's exploration term counts the visits in which it was available, not the parent's.
+- information sets (ISMCTS, the default ``keys=mover``): every iteration starts from a fresh determinization of
+  the root from the observer's seat; every decision's node is the information set of the player to move there,
+  found by its ``c_info_key`` in an index (not by the path that led to it). So whatever a player learns (a
+  revealed bid, a drawn card) separates its nodes, and an opponent's node never depends on the searcher's own
+  secret choices. ``keys=observer``: every node is the searching player's information set instead, opponents'
+  moves it cannot see merged into one edge and drawn uniformly (single-observer ISMCTS).
+- paths (``keys=path``, the engine before issue 24, kept for comparison): an edge is what the observer saw of
+  the action when it was made (``c_action_observation``), so what it learns later (a reveal) never enters a
+  key; optionally one tree a player (multi-observer).
+In all information-set modes a child's exploration term counts the visits in which it was available, not the
+parent's.
 Chance nodes are never chosen: their outcome is sampled by its probability and the edge is followed (or added).
 Rewards are vectors (one value per player, from ``c_returns`` or ``c_evaluate``); at a node the player to move
 picks by its own component (max^n).
@@ -19,8 +26,16 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed
 from search.rollout cimport rollout
-from search.tree cimport Node, Tree, tree_add_child, tree_clear, tree_free, tree_init
+from engine.hashing cimport hash_mix
+from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
+                          tree_add_node, tree_clear, tree_free, tree_init)
 from engine.core import no_legal_action
+
+# How ISMCTS keys its nodes (the `keys` option; see the module docstring).
+cpdef enum:
+    KEYS_PATH = 0
+    KEYS_MOVER = 1
+    KEYS_OBSERVER = 2
 
 
 # ln(n) for small n: UCB takes one logarithm a child (availability counts differ between children), and a table
@@ -56,6 +71,8 @@ cdef class UCT:
     cdef Tree trees[MAX_PLAYERS]          # plain and single-observer: trees[0]; multi-observer: one a player
     cdef readonly bint info_sets
     cdef readonly bint multi                    # multi-observer ISMCTS (one tree a player)
+    cdef readonly int keys                      # KEYS_PATH, KEYS_MOVER or KEYS_OBSERVER (information sets only)
+    cdef Index index                            # information-set key -> node (KEYS_MOVER, KEYS_OBSERVER)
     cdef int ntrees
     cdef int main                               # the tree that holds the searching player's decision
     cdef readonly double c
@@ -71,6 +88,7 @@ cdef class UCT:
     cdef int32_t* paths[MAX_PLAYERS]
     cdef int path_cap[MAX_PLAYERS]
     cdef int path_len[MAX_PLAYERS]
+    cdef int path_edges                         # information-set trees: decisions on the path (for max_depth)
     cdef int32_t at[MAX_PLAYERS]                # multi-observer: each tree's current node (-1: stopped)
     cdef int acts[MAX_ACTIONS]
     cdef KeyAct ka[MAX_ACTIONS]
@@ -95,10 +113,20 @@ cdef class UCT:
             self.trees[t].nodes = NULL
             self.trees[t].capacity = 0
             self.trees[t].size = 0
+        self.index.keys = NULL
+        self.index.nodes = NULL
+        self.index.capacity = 0
+        self.index.used = 0
 
-    def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False):
+    def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
+                 int keys=KEYS_PATH):
         cdef int t
+        if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
+            raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
+        if keys != KEYS_PATH and (multi or not info_sets):
+            raise ValueError("UCT: information-set keys need info_sets=True and one tree (multi=False)")
         self.info_sets = info_sets
+        self.keys = keys if info_sets else KEYS_PATH
         self.multi = multi and info_sets
         self.ntrees = MAX_PLAYERS if self.multi else 1
         self.c = c
@@ -111,12 +139,15 @@ cdef class UCT:
             self.paths[t] = <int32_t*>malloc(self.path_cap[t] * sizeof(int32_t))
             if self.paths[t] == NULL:
                 raise MemoryError("search path")
+        if self.keys != KEYS_PATH and index_init(&self.index, 8192) != 0:
+            raise MemoryError("search index")
 
     def __dealloc__(self):
         cdef int t
         for t in range(MAX_PLAYERS):
             tree_free(&self.trees[t])
             free(self.paths[t])
+        index_free(&self.index)
 
     cdef bint push(self, int t, int32_t node) noexcept:
         cdef int32_t* grown
@@ -155,6 +186,13 @@ cdef class UCT:
             tree_clear(&self.trees[k])
             if self.trees[k].size == 0:
                 raise MemoryError("search tree")
+        if self.keys != KEYS_PATH:
+            # the root is the searching player's information set: every determinization of it shares the key
+            index_clear(&self.index)
+            self.trees[0].nodes[0].mover = player
+            self.trees[0].nodes[0].key = <int64_t>self.set_key(root, player)
+            if index_put(&self.index, <uint64_t>self.trees[0].nodes[0].key, 0) != 0:
+                raise MemoryError("search index")
         self.iterations = 0
         self.calls = 0
         self.max_depth = 0
@@ -171,7 +209,9 @@ cdef class UCT:
         self.stuck = False
         cdef double t0 = now(), t = t0
         while True:
-            if self.multi:
+            if self.keys != KEYS_PATH:
+                self.iterate_infosets()
+            elif self.multi:
                 self.iterate_multi()
             else:
                 self.iterate()
@@ -195,12 +235,10 @@ cdef class UCT:
 
     cdef void iterate(self) noexcept:
         cdef State w = self.work
-        cdef Node* nodes
-        cdef int32_t node = 0, child, best_child
-        cdef int p, n, i, j, nd, nmiss, pick, k
-        cdef int64_t key, applied = 0, rolled
-        cdef bint created, sorted_keys
-        cdef double score, best, logn, t0
+        cdef int32_t node = 0, child
+        cdef int p, n, i
+        cdef int64_t key, applied = 0
+        cdef bint created
         w.c_copy_from(self.root)
         if self.info_sets:
             w.c_determinize(self.observer, &self.rng)
@@ -232,68 +270,146 @@ cdef class UCT:
             if n <= 0:                         # a broken state: run() raises
                 self.stuck = True
                 return
-            sorted_keys = True
-            if self.info_sets and p != self.observer:
-                for i in range(n):
-                    self.ka[i].key = w.c_action_observation(self.acts[i], self.observer)
-                    self.ka[i].action = self.acts[i]
-                    if i > 0 and self.ka[i].key < self.ka[i - 1].key:
-                        sorted_keys = False
-            else:
-                for i in range(n):
-                    self.ka[i].key = self.acts[i]
-                    self.ka[i].action = self.acts[i]
-                    if i > 0 and self.acts[i] < self.acts[i - 1]:
-                        sorted_keys = False
-            if not sorted_keys:
-                qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
-            nd = self.match_children(&self.trees[0], node, p, n)
-            nodes = self.trees[0].nodes
-            nmiss = 0
-            for j in range(nd):
-                if self.dchild[j] < 0:
-                    self.missing[nmiss] = j
-                    nmiss += 1
-                elif self.info_sets:
-                    nodes[self.dchild[j]].avail += 1
-            if nmiss > 0:
-                # expansion: one untried edge, picked uniformly
-                j = self.missing[rng_below(&self.rng, nmiss)]
-                child = tree_add_child(&self.trees[0], node, self.dprev[j], p, self.ka[self.dstart[j]].key)
-                k = self.ka[self.dstart[j] + <int>rng_below(&self.rng, self.dend[j] - self.dstart[j])].action
-                w.c_apply(k)
-                applied += 1
-                self.calls += 1
-                if child >= 0:
-                    self.trees[0].nodes[child].avail = 1
-                    self.push(0, child)
+            child = self.choose_edge(w, &self.trees[0], node, p, n, &created)
+            applied += 1
+            if child < 0:
+                break                          # out of memory: roll out from here without expanding
+            node = child
+            self.push(0, node)
+            if created:
                 break
-            # selection: UCB1 on the mover's component; ISMCTS counts availability instead of parent visits
-            best = -1e300
-            best_child = self.dchild[0]
-            pick = 0
+        # --- simulation ----------------------------------------------------------------------------------
+        self.simulate(w, applied)
+
+    # --- information-set trees (keys=mover, keys=observer) ----------------------------------------------------
+    cdef inline uint64_t set_key(self, State w, int p) noexcept:
+        """The key of the node of player `p`'s decision in `w`: the information set of `p` (keys=mover) or of
+        the searching player (keys=observer), with the seat to move folded in."""
+        cdef int k = p if self.keys == KEYS_MOVER else self.observer
+        return hash_mix(w.c_info_key(k), <uint64_t>(p + 1) | (<uint64_t>(k + 1) << 8))
+
+    cdef inline void group_edges(self, State w, int p, int n, bint merge) noexcept:
+        """ka[0..n): the legal actions with the key of the edge each belongs to, sorted by key. The mover's own
+        actions are their own keys; with keys=observer an opponent's move is keyed by what the searching player
+        sees of it (`merge`), so the moves it cannot tell apart share one edge (and so with keys=path)."""
+        cdef int i
+        cdef bint sorted_keys = True
+        if merge:
+            for i in range(n):
+                self.ka[i].key = w.c_action_observation(self.acts[i], self.observer)
+                self.ka[i].action = self.acts[i]
+                if i > 0 and self.ka[i].key < self.ka[i - 1].key:
+                    sorted_keys = False
+        else:
+            for i in range(n):
+                self.ka[i].key = self.acts[i]
+                self.ka[i].action = self.acts[i]
+                if i > 0 and self.acts[i] < self.acts[i - 1]:
+                    sorted_keys = False
+        if not sorted_keys:
+            qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
+
+    cdef int32_t choose_edge(self, State w, Tree* tree, int32_t node, int p, int n, bint* expanded) noexcept:
+        """At `node`, where `p` moves and acts[0..n) are legal: expand one untried edge (picked uniformly) or pick
+        one by UCB1 on p's reward component (information sets: availability counts in place of the parent's
+        visits), and apply one of the edge's actions to `w` (uniformly among those it merges). Returns the
+        child (-1: out of memory while expanding); `expanded` tells whether it is new."""
+        cdef Node* nodes
+        cdef int32_t child
+        cdef int j, nd, nmiss = 0, pick = 0
+        cdef double score, best = -1e300, logn = 0.0
+        self.group_edges(w, p, n, self.info_sets and self.keys != KEYS_MOVER and p != self.observer)
+        nd = self.match_children(tree, node, p, n)
+        nodes = tree.nodes
+        for j in range(nd):
+            if self.dchild[j] < 0:
+                self.missing[nmiss] = j
+                nmiss += 1
+            elif self.info_sets:
+                nodes[self.dchild[j]].avail += 1
+        if nmiss > 0:
+            pick = self.missing[rng_below(&self.rng, nmiss)]
+            child = tree_add_child(tree, node, self.dprev[pick], p, self.ka[self.dstart[pick]].key)
+            if child >= 0:
+                tree.nodes[child].avail = 1
+            expanded[0] = True
+        else:
+            expanded[0] = False
+            child = self.dchild[0]
             if not self.info_sets:
                 logn = fast_log(nodes[node].visits)
             for j in range(nd):
-                child = self.dchild[j]
                 if self.info_sets:
-                    logn = fast_log(nodes[child].avail)
-                score = (nodes[child].value[p] / nodes[child].visits
-                         + self.c * sqrt(logn / nodes[child].visits))
+                    logn = fast_log(nodes[self.dchild[j]].avail)
+                score = (nodes[self.dchild[j]].value[p] / nodes[self.dchild[j]].visits
+                         + self.c * sqrt(logn / nodes[self.dchild[j]].visits))
                 if score > best:
                     best = score
-                    best_child = child
+                    child = self.dchild[j]
                     pick = j
-            k = self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action
-            w.c_apply(k)
+        w.c_apply(self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action)
+        self.calls += 1
+        return child
+
+    cdef void iterate_infosets(self) noexcept:
+        """One iteration over information-set nodes: at each decision the node is looked up by set_key() (added
+        if new), its edges are matched against the legal moves, one missing edge is expanded or UCB picks one.
+        A node is the same whatever path led to it, so what a player learns between its decisions (a reveal)
+        always enters the next key, and what it cannot see never does."""
+        cdef State w = self.work
+        cdef Tree* tree = &self.trees[0]
+        cdef int32_t node = 0, child
+        cdef int p, n, k
+        cdef int64_t applied = 0
+        cdef uint64_t key
+        cdef bint created, at_root = True
+        w.c_copy_from(self.root)
+        w.c_determinize(self.observer, &self.rng)
+        self.path_len[0] = 0
+        self.path_edges = 0
+        self.push(0, 0)
+        while True:
+            p = w.c_current_player()
+            if self.scored_leaf(w, p, applied):
+                return
+            if p == CHANCE:
+                k = sample_chance_outcome(w, &self.rng)
+                if k < 0:
+                    self.stuck = True
+                    return
+                w.c_apply(k)
+                applied += 1
+                self.calls += 1
+                continue
+            n = w.c_legal_actions(self.acts)
+            if n <= 0:                         # a broken state: run() raises
+                self.stuck = True
+                return
+            if at_root:
+                at_root = False
+            else:
+                key = self.set_key(w, p)
+                node = index_get(&self.index, key)
+                if node < 0:
+                    node = tree_add_node(tree, p, <int64_t>key)
+                    if node < 0 or index_put(&self.index, key, node) != 0:
+                        break                  # out of memory: roll out from here without expanding
+                self.push(0, node)
+            child = self.choose_edge(w, tree, node, p, n, &created)
             applied += 1
-            self.calls += 1
-            node = best_child
-            self.push(0, node)
-        # --- simulation ----------------------------------------------------------------------------------
-        t0 = now()
-        rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
-                         self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
+            if child < 0:
+                break
+            self.push(0, child)
+            self.path_edges += 1
+            if created:
+                break
+        self.simulate(w, applied)
+
+    cdef void simulate(self, State w, int64_t applied) noexcept:
+        """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""
+        cdef double t0 = now()
+        cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
+                                      self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -359,7 +475,7 @@ cdef class UCT:
     cdef void backup(self) noexcept:
         """Add the reward vector to every node on the path of every tree in use."""
         cdef Node* nodes
-        cdef int i, q, t
+        cdef int i, q, t, depth
         cdef int32_t x
         for t in range(self.ntrees if self.multi else 1):
             if self.multi and t >= self.num_players:
@@ -370,8 +486,9 @@ cdef class UCT:
                 nodes[x].visits += 1
                 for q in range(self.num_players):
                     nodes[x].value[q] += self.ret[q]
-        if self.path_len[self.main] - 1 > self.max_depth:
-            self.max_depth = self.path_len[self.main] - 1
+        depth = self.path_edges if self.keys != KEYS_PATH else self.path_len[self.main] - 1
+        if depth > self.max_depth:
+            self.max_depth = depth
 
     # --- multi-observer ISMCTS -----------------------------------------------------------------------------
     cdef void iterate_multi(self) noexcept:
@@ -384,9 +501,9 @@ cdef class UCT:
         cdef Node* nodes
         cdef int32_t node, child
         cdef int p, n, i, j, nd, nmiss, pick, k, q
-        cdef int64_t applied = 0, rolled
-        cdef bint expanded, sorted_keys
-        cdef double score, best, logn, t0
+        cdef int64_t applied = 0
+        cdef bint expanded
+        cdef double score, best, logn
         w.c_copy_from(self.root)
         w.c_determinize(self.observer, &self.rng)
         for q in range(self.num_players):
@@ -419,14 +536,7 @@ cdef class UCT:
                 k = self.acts[rng_below(&self.rng, n)]
             else:
                 tree = &self.trees[p]
-                sorted_keys = True
-                for i in range(n):
-                    self.ka[i].key = self.acts[i]
-                    self.ka[i].action = self.acts[i]
-                    if i > 0 and self.acts[i] < self.acts[i - 1]:
-                        sorted_keys = False
-                if not sorted_keys:
-                    qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
+                self.group_edges(w, p, n, False)
                 nd = self.match_children(tree, node, p, n)
                 nodes = tree.nodes
                 nmiss = 0
@@ -465,15 +575,7 @@ cdef class UCT:
             self.calls += 1
             if expanded:
                 break
-        t0 = now()
-        rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
-                         self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
-        self.rollout_seconds += now() - t0
-        if rolled < 0:
-            self.stuck = True
-            return
-        self.calls += rolled
-        self.backup()
+        self.simulate(w, applied)
 
     cdef bint follow(self, State w, int action, int mover, int skip) noexcept:
         """Every tree but `skip` steps along the edge of what its owner sees of `action` (before it is applied),
@@ -535,6 +637,35 @@ cdef class UCT:
             out.append(self.node(c, tree))
             c = t.nodes[c].next_sibling
         return out
+
+    def descend(self, State state, actions):
+        """The node that the last search uses for the decision reached by playing `actions` (ints, chance
+        outcomes included) from `state`, a member of the searching player's root information set; -1 when the
+        search never made it. Information-set keys: the node of that decision's information set; path keys: the
+        node reached by following the edges the search keys those moves by."""
+        cdef State w = state.c_clone()
+        cdef Tree* tree = self._tree(-1)
+        cdef int32_t node = 0, c
+        cdef int mover
+        cdef int64_t key
+        for action in actions:
+            mover = w.c_current_player()
+            if mover == TERMINAL:
+                raise ValueError("descend: an action after the end of the game")
+            if self.keys == KEYS_PATH and node >= 0:
+                key = action if mover == self.observer or not self.info_sets else \
+                    w.c_action_observation(action, self.observer)
+                c = tree.nodes[node].first_child
+                while c >= 0 and not (tree.nodes[c].mover == mover and tree.nodes[c].key == key):
+                    c = tree.nodes[c].next_sibling
+                node = c
+            w.apply(action)
+        if self.keys == KEYS_PATH or not actions:
+            return node
+        mover = w.c_current_player()
+        if mover < 0:
+            raise ValueError("descend: the actions must end at a decision")
+        return index_get(&self.index, self.set_key(w, mover))
 
     def root_edges(self):
         """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree

@@ -5,7 +5,9 @@ from search import make_searcher
 
 # The searchers under test: label -> (searcher name, options).
 CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
-           "ismcts-mo": ("ismcts", {"observers": "multi"})}
+           "ismcts-observer": ("ismcts", {"keys": "observer"}),
+           "ismcts-path": ("ismcts", {"keys": "path"}),
+           "ismcts-mo": ("ismcts", {"keys": "path", "observers": "multi"})}
 
 
 def new(label, **options):

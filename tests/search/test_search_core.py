@@ -140,9 +140,13 @@ def test_stats_fields(goof13):
     st = result.stats
     for key in ("iterations", "seconds", "iterations_per_s", "tree_size", "max_depth", "value", "visits", "calls"):
         assert key in st
-    assert st["tree_size"] == 301          # the root plus one expansion an iteration (nothing is terminal yet)
+    # information-set tree: the root, then each iteration one new edge, plus the node of the information set it
+    # leads into when that is new (nothing is terminal yet)
+    assert 301 < st["tree_size"] <= 601
     assert st["max_depth"] >= 2 and 0.0 <= st["value"] <= 1.0
     assert st["visits"][result.action] == max(st["visits"].values())
+    path = make_searcher("ismcts", iterations=300, keys="path").search(goof13).stats
+    assert path["tree_size"] == 301        # path tree: the root plus one node an iteration
 
 
 def test_final_value_rule(goof13):

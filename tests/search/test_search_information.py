@@ -19,7 +19,7 @@ def test_the_two_views_are_one_information_set():
     assert a.info_key(0) != b.info_key(0)
 
 
-@pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-mo"])
+@pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-observer", "ismcts-path", "ismcts-mo"])
 @pytest.mark.parametrize("options", [{"iterations": 1500}, {"calls": 20000, "rollout": "heuristic"}])
 def test_decision_ignores_hidden_cards(name, options):
     a = new(name, seed=9, **options).search(position(BASE))
@@ -50,7 +50,7 @@ def test_ismcts_tree_has_no_node_keyed_on_hidden_bids(players, observers):
     s = game.new_initial_state()
     s.apply(3)
     s.apply(0)                      # P0 bids; P1 searches with P0's bid hidden from it
-    searcher = make_searcher("ismcts", iterations=3000, seed=1, observers=observers)
+    searcher = make_searcher("ismcts", iterations=3000, seed=1, keys="path", observers=observers)
     searcher.search(s)
     me = s.current_player()
     opponents = chance = own = 0
@@ -95,7 +95,7 @@ def test_multi_observer_opponents_choose_in_their_own_trees():
     player's bids as hidden (it does not)."""
     s = load_game("goofspiel", players=3, cards=6).new_initial_state()
     s.apply(3)
-    searcher = make_searcher("ismcts", iterations=3000, seed=1, observers="multi")
+    searcher = make_searcher("ismcts", iterations=3000, seed=1, keys="path", observers="multi")
     searcher.search(s)                      # P0 searches; P1 and P2 bid after it
     for seat in (1, 2):
         edges = list(_walk_tree(searcher.engine, seat))
@@ -110,3 +110,91 @@ def _walk_tree(engine, tree, node=0):
     for child in engine.children(node, tree):
         yield child
         yield from _walk_tree(engine, tree, child["index"])
+
+
+# --- issue 24: a node is an information set --------------------------------------------------------------------
+# 2 players, 6 cards, round 2 of 6. In ROUND P0 is to bid first; in SECOND P0 has bid face down (a 3, or a 5 in
+# SECOND_OTHER: the same information set for P1) and P1 is to bid. Histories continue by bids and prizes.
+ROUND = {"players": 2, "cards": 6, "round": 1, "phase": "bidding", "to_bid": 0, "prize": 4,
+         "prize_deck": [1, 2, 3, 5], "hands": [[1, 2, 3, 4, 5], [1, 2, 3, 5, 6]], "bids": [None, None],
+         "last_bids": [6, 4], "points": [6, 0]}
+SECOND = {**ROUND, "to_bid": 1, "bids": [3, None]}
+SECOND_OTHER = {**SECOND, "bids": [5, None]}
+P1_CARDS = (0, 1, 2, 4, 5)
+P0_CARDS = (0, 1, 2, 3, 4)
+
+
+def _searched(obj, keys, iterations=20000):
+    searcher = make_searcher("ismcts", iterations=iterations, seed=3, keys=keys) if keys != "mcts" else \
+        make_searcher("mcts", iterations=iterations, seed=3)
+    searcher.search(position(obj))
+    return searcher.engine
+
+
+@pytest.mark.parametrize("keys", ["mover", "observer"])
+def test_revealed_bids_never_share_a_node(keys):
+    """After the reveal P0 knows P1's bid: histories that differ in it are different information sets of P0's
+    next decision, so they reach different nodes (and the search visited every one of them)."""
+    engine = _searched(ROUND, keys)
+    s = position(ROUND)
+    for bid in (0, 2, 4):                                           # P0 bids 1, 3 or 5
+        nodes = [engine.descend(s, [bid, reply, 2]) for reply in P1_CARDS]     # then P1, then the prize 3
+        assert all(n > 0 for n in nodes), nodes                     # visited (0 is the root)
+        assert len(set(nodes)) == len(nodes), nodes                 # and all different
+
+
+@pytest.mark.parametrize("keys", ["mover", "observer"])
+def test_revealed_hidden_bid_of_the_root_separates_nodes(keys):
+    """P1 searches with P0's bid face down. Two determinizations of that bid are one node at the root, but once
+    the round is revealed they are different information sets for P1."""
+    engine = _searched(SECOND, keys)
+    a, b = position(SECOND), position(SECOND_OTHER)
+    assert engine.descend(a, []) == engine.descend(b, []) == 0
+    for reply in P1_CARDS:
+        x, y = engine.descend(a, [reply, 2, 1]), engine.descend(b, [reply, 2, 1])   # prize 3, P0 bids 2
+        assert x > 0 and y > 0 and x != y
+
+
+@pytest.mark.parametrize("keys", ["mover", "observer"])
+def test_what_the_observer_cannot_tell_apart_shares_a_node(keys):
+    """One round on, P0 bids face down again before P1's decision: P1 cannot tell those bids apart, so every
+    one of them leads to the same node of P1's, whatever the keys."""
+    engine = _searched(SECOND, keys)
+    s = position(SECOND)
+    for reply in (1, 4):
+        nodes = {engine.descend(s, [reply, 2, bid]) for bid in P0_CARDS if bid != 2}   # 2: P0's card 3, spent
+        assert len(nodes) == 1 and min(nodes) > 0, nodes
+
+
+def test_the_oracle_tells_hidden_bids_apart():
+    """The control for the test above: plain MCTS keys P0's bid by the card, so the same histories part."""
+    engine = _searched(SECOND, "mcts")
+    s = position(SECOND)
+    nodes = {engine.descend(s, [1, 2, bid]) for bid in P0_CARDS if bid != 2} - {-1}   # -1: never visited
+    assert len(nodes) >= 2
+
+
+def test_opponent_node_does_not_see_the_searchers_secret_bid():
+    """keys=mover: P1's node after P0's face-down bid is P1's information set, the same for every bid of P0's,
+    so P1's statistics there cannot respond to a bid it could not see."""
+    engine = _searched(ROUND, "mover")
+    s = position(ROUND)
+    nodes = {engine.descend(s, [bid]) for bid in P0_CARDS}
+    assert len(nodes) == 1 and min(nodes) > 0
+
+
+def test_observer_keys_let_the_opponent_see_the_secret_bid():
+    """The control (and one of the causes of issue 24 the experiments separate): keyed by the searching
+    player's information, P1's node sits below P0's own bid, one node per bid."""
+    engine = _searched(ROUND, "observer")
+    s = position(ROUND)
+    assert len({engine.descend(s, [bid]) for bid in P0_CARDS}) == 5
+
+
+def test_path_keys_mixed_revealed_bids():
+    """The defect of issue 24, kept as a control: the earlier path-keyed tree keys P1's bid as 'hidden' when it
+    is made and never looks at its reveal, so P0's next decision shares one node across all of P1's replies."""
+    engine = _searched(ROUND, "path")
+    s = position(ROUND)
+    nodes = {engine.descend(s, [2, reply, 2]) for reply in P1_CARDS}
+    assert len(nodes) == 1 and min(nodes) > 0

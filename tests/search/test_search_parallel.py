@@ -6,7 +6,7 @@ from search import make_searcher
 from search_helpers import ONE_AHEAD, new, position
 
 
-@pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts", "ismcts-mo"])
+@pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts", "ismcts-observer", "ismcts-mo"])
 def test_two_workers_share_the_budget(name, goof13):
     with new(name, iterations=601, workers=2, seed=1) as searcher:
         result = searcher.search(goof13)
