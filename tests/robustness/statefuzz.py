@@ -226,7 +226,8 @@ def exercise(game, state, seed: int) -> None:
         child = state.clone()
         child.apply(a)
     if player >= 0:
-        for spec in ({"name": "mcts"}, {"name": "ismcts"}, {"name": "ismcts", "observers": "multi"}):
+        for spec in ({"name": "mcts"}, {"name": "ismcts"}, {"name": "ismcts", "keys": "observer"},
+                     {"name": "ismcts", "keys": "path", "observers": "multi"}):
             opts = dict(spec)
             name = opts.pop("name")
             result = make_searcher(name, iterations=24, depth=40, seed=seed, **opts).search(state)

@@ -57,7 +57,7 @@ def test_legal_actions_at_a_dead_end_raises_naming_game_and_phase():
     assert "playout -> polis: player 1 is to move in phase 'attack'" in out
 
 
-@pytest.mark.parametrize("spec", ["mcts:seed=3", "ismcts:seed=3", "ismcts:observers=multi", "pimc:determinizations=2",
+@pytest.mark.parametrize("spec", ["mcts:seed=3", "ismcts:seed=3", "ismcts:keys=path,observers=multi", "ismcts:keys=observer", "pimc:determinizations=2",
                                   "mcts:rollout=heuristic", "mcts:depth=2"])
 def test_search_that_reaches_a_dead_end_raises(spec):
     # the root is fine (the attacker holds cards); the defender, to answer, holds none
