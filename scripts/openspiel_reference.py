@@ -239,7 +239,26 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's exploration constant")
     parser.add_argument("--record", default=None, help="append every game to this file as a JSON line")
+    parser.add_argument("--summarize", nargs="+", default=None, metavar="RECORDS",
+                        help="play nothing: summarize the games of --record files (of one variant and budget)")
     args = parser.parse_args(argv)
+    if args.summarize:
+        games = []
+        for path in args.summarize:
+            with open(path, encoding="utf-8") as f:
+                games += [json.loads(line) for line in f if line.strip()]
+        runs = {(g["variant"], g["budget"], g["kleos"]) for g in games}
+        if len(runs) != 1:
+            parser.error(f"the records mix runs {sorted(runs)}; summarize one variant, budget and bot at a time")
+        variant, budget, kleos = runs.pop()
+        seats = {}
+        for g in games:
+            seats.setdefault(g["deal"], set()).add(g["kleos_seat"])
+        games = [g for g in games if len(seats[g["deal"]]) == 2]        # whole pairs only (a run cut short)
+        if not games:
+            parser.error("no complete pair (both seats of one deal) in the records")
+        print(json.dumps({"variant": variant, "budget": budget, "kleos": kleos, **summarize(games)}, indent=1))
+        return
     try:
         budget = parse_budget(args.budget)
     except ValueError as e:
