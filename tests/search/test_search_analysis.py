@@ -27,7 +27,7 @@ def analysed(*args):
 
 
 @pytest.mark.parametrize("bot", ["mcts:iterations=400", "pimc:iterations=400,determinizations=4",
-                                 "ismcts:iterations=400", "ismcts:iterations=400,observers=multi"])
+                                 "ismcts:iterations=400", "ismcts:iterations=400,keys=path,observers=multi"])
 def test_report_fields_and_visits(bot):
     r = analysed("goofspiel", "--bot", bot)
     for key in ("game", "position", "bot", "searcher", "seat", "choice", "candidates", "root_visits",
