@@ -89,8 +89,14 @@ def extract(path: Path, root: Path) -> list[DocCommand]:
     return out
 
 
+def documents(root: Path) -> list[Path]:
+    """README.md, docs/*.md and the games' coverage pages docs/rules/*.md (the specs in docs/rules/spec/ hold no
+    commands of ours)."""
+    return [root / "README.md", *sorted((root / "docs").glob("*.md")), *sorted((root / "docs" / "rules").glob("*.md"))]
+
+
 def collect(root: Path) -> list[DocCommand]:
-    docs = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    docs = documents(root)
     return [c for d in docs for c in extract(d, root)]
 
 
@@ -144,7 +150,7 @@ def inline_commands(root: Path) -> list[DocCommand]:
     """Commands quoted inline in the text (``kleos games``, ``python -m search.bench --help``): these are checked
     for existence (the command, its subcommand, every option it names), not run."""
     out = []
-    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+    for doc in documents(root):
         fenced = False
         for n, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
             if line.lstrip().startswith("```"):
