@@ -478,6 +478,11 @@ def _from_json(game, obj):
             fail(f"{name} merchants do not add up: {merch} != {t['merchants']}")
     if obj["phase"] in ("train-count", "build-count", "hire-count", "pay-split"):
         _check_recruiting(d, t, obj["phase"], limit, fail)
+    if obj["phase"] == "tile-draw" and not 1 <= d["draws_left"] <= len(pr.get("pile", [])):
+        fail(f"phase tile-draw draws {d['draws_left']} project tiles from a pile of {len(pr.get('pile', []))}")
+    c = d["sel_cell"]
+    if obj["phase"] == "trade-pay" and (d["cell_block"][c] or d["cell_occ"][c] >= 0 or t["cells"][c][1] > d["round"] + 3):
+        fail(f"the merchant goes to market cell {c}, which is blocked, taken or not yet open this round (L486-490)")
     state = base
     state.set_raw(d)
     problem = dead_end(state)

@@ -556,3 +556,14 @@ def test_2_5_gains_beyond_track_maximum_are_lost_A_track_caps():
     s = edit(fresh(), lambda j: j["players"]["sparta"].update(iron=18))
     play(s, "tribute", "tribute:Laconia", "alloc:iron=3,silver=0")
     assert player(s, "sparta")["iron"] == 20
+
+
+def test_5_10_proxenos_reaches_and_leaves_portless_sparta_and_thebes_by_land_only_L524_L532():
+    """Spec 5.10 (L524-532): land paths run over regions, sea paths over seas from a port; Sparta and Thebes have
+    no port, so a proxenos reaches them, and leaves them, only by land (issue 19)."""
+    poleis = G.tables["poleis"]
+    s = edit(fresh(), lambda j: j["players"]["sparta"].update(proxenos="Syracuse", silver=9))
+    cost = s.proxenos_cost_table(1)
+    assert cost[poleis.index("Sparta")] == -1 and cost[poleis.index("Thebes")] == -1   # Sicily: by sea only
+    s = edit(fresh(), lambda j: j["players"]["sparta"].update(proxenos="Thebes", silver=9))
+    assert s.proxenos_cost_table(1)[poleis.index("Syracuse")] == -1                  # Thebes: no way out by sea
