@@ -111,8 +111,17 @@ def _stash(ctx, param, value):
 
 
 def _default_out(game: str, what: str) -> str:
+    """A record file of its own for a run without --out: named for the time, never one that exists already (two
+    runs started within the same second get -2, -3, ...)."""
+    import os
+    import re
     import time
-    return f"kleos-{what}-{game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+    stem = f"kleos-{what}-{re.sub(r'[^A-Za-z0-9_]+', '-', game).strip('-')}-{time.strftime('%Y%m%d-%H%M%S')}"
+    name, n = f"{stem}.jsonl", 1
+    while os.path.exists(name):
+        n += 1
+        name = f"{stem}-{n}.jsonl"
+    return name
 
 
 def game_arguments(f):

@@ -127,3 +127,16 @@ def test_a_tournament_with_a_referee_error_fails_without_charging(player, tmp_pa
     assert result.errors and not result.records and not result.removed
     assert not os.path.exists(tmp_path / "r.jsonl") or not (tmp_path / "r.jsonl").read_text().strip()
     assert sys.modules["bots.external"] is bots.external
+
+
+def test_runs_without_out_never_share_a_record_file(tmp_path, monkeypatch):
+    """Two runs started within the same second without --out each get a file of their own (the second used to
+    find the first's games there and refuse to start)."""
+    from arena.cli import _default_out
+    monkeypatch.chdir(tmp_path)
+    first = _default_out("goofspiel", "strength")
+    open(first, "w").close()
+    second = _default_out("goofspiel", "strength")
+    assert second != first and second.endswith(".jsonl") and not (tmp_path / second).exists()
+    assert _default_out("openspiel:goofspiel(num_cards=4)", "tournament").startswith(
+        "kleos-tournament-openspiel-goofspiel-num_cards-4-")
