@@ -2,6 +2,7 @@
 (``--ply N``), the end (``--final``) and the search statistics the bots reported (``--stats``)."""
 from __future__ import annotations
 
+from arena.replay import read_game
 from engine.errors import BadRecordError
 from engine.records import GameRecord, replay
 
@@ -86,21 +87,10 @@ def stats(record: GameRecord) -> list[str]:
     return lines
 
 
-def load(path, index: int = 0) -> GameRecord:
-    """Game ``index`` of a record file (plain or .gz), or a BadRecordError saying what the file holds."""
-    from engine.records import read_records
-    records, problems = read_records(path)
-    if not records:
-        raise BadRecordError(f"{path} holds no readable game record" + (f" ({problems[0]})" if problems else ""))
-    if not 0 <= index < len(records):
-        raise BadRecordError(f"{path} holds games 0..{len(records) - 1}; there is no game {index}")
-    return records[index]
-
-
 def view(path, index: int = 0, seat: int | None = None, moves: bool = False, ply: int | None = None,
          final: bool = False, show_stats: bool = False) -> list[str]:
     """The lines of ``kleos replay --moves / --ply N / --final / --stats`` (any together, in that order)."""
-    record = load(path, index)
+    record = read_game(path, index)
     if seat is not None and not 0 <= seat < len(record.seats):
         raise BadRecordError(f"seat {seat} is out of range 0..{len(record.seats) - 1}")
     lines = header(record, index, path)
