@@ -17,9 +17,9 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "truce_side", "att_area", "att_dice", "atr_next", "sieged", "supplied", "asked", "fought", "b_area",
            "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
            "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo",
-           "b_kind", "b_bank", "treach", "g_fired", "march_to", "full_speed")
+           "b_kind", "b_bank", "treach", "g_fired", "march_to", "full_speed", "reroll", "swap")
 CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march")
-BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps"]
+BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps", "strait"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
 
@@ -53,7 +53,7 @@ def _json(raw, data):
         blocks[u.id] = {"area": data.areas[raw["loc"][i]].id if raw["loc"][i] >= 0 else "pool",
                         "steps": raw["steps"][i], "inside": bool(raw["incity"][i]), "moved": bool(raw["moved"][i]),
                         "raised": bool(raw["raised"][i]), "revealed": bool(raw["revealed"][i]),
-                        "routed": bool(raw["routed"][i]),
+                        "routed": bool(raw["routed"][i]), "strait": bool(raw["strait_in"][i]),
                         "came": data.areas[raw["came"][i]].id if raw["came"][i] >= 0 else None}
     cities = {a.id: {"held_by": _side(raw["occ"][a.index]), "garrison": _side(raw["garrison"][a.index]),
                      "pillaged": bool(raw["pillaged"][a.index]), "civil_war": bool(raw["civil"][a.index])}
@@ -190,7 +190,7 @@ def from_json(game, obj):
         _fail(f"machine must hold exactly {', '.join(MACHINE)}")
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
     limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 3), b_bank=(0, 9),
-                  g_fired=(0, 1), b_firer=(-2, 1000))
+                  g_fired=(0, 1), b_firer=(-2, 1000), swap=(0, 1))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))
         raw[k] = _int(machine, k, lo, hi, "machine.")
@@ -349,6 +349,7 @@ def _blocks_in(obj, data, raw):
         raw["raised"][u.index] = _bool(b, "raised", where)
         raw["revealed"][u.index] = _bool(b, "revealed", where)
         raw["routed"][u.index] = _bool(b, "routed", where)
+        raw["strait_in"][u.index] = _bool(b, "strait", where)
         came = b["came"]
         if came is not None and (came not in area_ids or area_ids[came].neutral):
             _fail(f"{where}came: {came!r} is no area a block can come from")

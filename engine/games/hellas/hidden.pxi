@@ -27,6 +27,7 @@ cdef void blind(HData* v, int p) noexcept nogil:
         v.incity[u] = 0
         v.moved[u] = 0
         v.raised[u] = 0
+        v.strait_in[u] = 0
 
 
 cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:

@@ -35,6 +35,7 @@ cdef void setup(HData* d, int slot) noexcept nogil:
     d.group = d.unit = -1
     d.b_area = d.b_att = d.b_firer = d.wd_area = d.wd_unit = d.r_unit = d.mv_dest = d.cargo = d.treach = -1
     d.march_to = -1
+    d.reroll = -1
     for u in range(MAXU):
         d.came[u] = -1
     recompute(d)

@@ -277,6 +277,8 @@ cdef struct HData:
     int g_fired                 # assault: the garrison has fired this round
     int march_to                # forced march: the extra area tried, -1
     int full_speed              # the fleet just moved used its whole sea speed (forced rowing)
+    int reroll                  # FAVOUR_REROLL: the chance outcome waiting for its player's reroll choice, -1
+    int swap                    # SIDE_SELECTION: 1 when seat 0 plays Sparta and seat 1 Athens
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
@@ -293,6 +295,8 @@ cdef struct HData:
     i8 fresh[MAXA]              # the siege began in this player turn (no siege combat yet)
     i8 routed[MAXU]             # out of the battle; retreats at its end
     i8 came[MAXU]               # the area it moved from this turn, -1
+    i8 strait_in[MAXU]          # entered its area across a strait this turn (a fleet at sea, or landed from a
+                                # sea it entered across a strait; its cargo with it): spec 6.7
     i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
 
 
@@ -531,11 +535,11 @@ INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("
               ("b_firer", 1), ("b_lost", 1), ("b_routs", 1), ("b_rout_side", 1), ("b_stage", 1), ("b_retreat", 1),
               ("wd_area", 1), ("wd_unit", 1), ("r_unit", 1), ("mv_dest", 1), ("storm_n", 1),
               ("cargo", 1), ("b_kind", 1), ("b_bank", 1), ("treach", 1), ("g_fired", 1),
-              ("march_to", 1), ("full_speed", 1))
+              ("march_to", 1), ("full_speed", 1), ("reroll", 1), ("swap", 1))
 BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
                ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
                ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("routed", MAXU),
-               ("came", MAXU), ("vcount", 2 * MAXA))
+               ("came", MAXU), ("strait_in", MAXU), ("vcount", 2 * MAXA))
 
 
 cdef dict raw_dict(HData* d):

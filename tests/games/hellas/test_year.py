@@ -244,7 +244,8 @@ def test_spec5_5_L169_new_unit_at_one_step_in_a_home_city_and_replacements_at_ho
     assert s.step_name() == "place"
     s.apply("place:LA11")
     assert s.to_json()["blocks"]["A3"] == {"area": "LA11", "steps": 1, "inside": False, "moved": False,
-                                           "raised": False, "revealed": False, "routed": False, "came": None}
+                                           "raised": False, "revealed": False, "routed": False, "came": None,
+                                           "strait": False}
 
 
 def _sparta_first(ny):
