@@ -225,7 +225,7 @@ cdef void next_withdraw(HData* d) noexcept nogil:
 
 cdef void apply_phase_action(HData* d, int action) noexcept nogil:
     cdef HS* s = tab(d)
-    cdef int side = d.active, u, a, winter = d.season == s.nseasons
+    cdef int side = d.active, u, a, c, winter = d.season == s.nseasons
     if action == A_PASS:
         d.actions = 0
         d.refuge = 0
@@ -266,6 +266,9 @@ cdef void apply_phase_action(HData* d, int action) noexcept nogil:
         u = action - A_RSTEP
         d.actions -= s.r_recruit_cost
         d.steps[u] += 1
+        for c in range(s.nu):                       # H6: the enemy sees a step come to this area, not to whom
+            if s.u_side[c] == side and d.loc[c] == d.loc[u]:
+                d.revealed[c] = 0
     elif action < A_SUPPLY:
         a = action - A_PILLAGE
         d.actions -= 1

@@ -18,6 +18,7 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "b_att", "b_round", "b_letter", "b_side", "b_last", "b_firer", "b_lost", "b_routs", "b_rout_side",
            "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo",
            "b_kind", "b_bank", "treach", "g_fired", "march_to", "full_speed", "reroll", "swap")
+UNIT_REFS = ("unit", "wd_unit", "r_unit", "cargo", "b_firer", "b_last")     # machine fields naming a block
 CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march")
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps", "strait"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
@@ -100,9 +101,14 @@ def observation(state, player):
     if raw["commit"][1 - player] == -2:
         obj["commit"][other] = "face down"
     if not data.rules["OPEN_BLOCKS"]:
+        unseen_ids = set()
         for u in data.units:
             if u.side == other and not raw["revealed"][u.index]:
                 del obj["blocks"][u.id]
+                unseen_ids.add(u.index)
+        for key in UNIT_REFS:                       # the turn machinery pointing at an unseen block names none
+            if obj["machine"][key] in unseen_ids:
+                obj["machine"][key] = "unseen"
         unseen = {}
         for a in data.areas:
             field, inside = raw["vcount"][2 * a.index], raw["vcount"][2 * a.index + 1]

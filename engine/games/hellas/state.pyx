@@ -437,11 +437,7 @@ cdef class HellasState(State):
         return hash_bytes(hash_mix(0x4E11A5, <uint64_t>player), &v, sizeof(HData))
 
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
-        if self.d.step == S_CARD and self.d.cur != player:
-            return HIDDEN_ACTION                    # the face-down card choice
-        if self.d.step == S_DEAL and deal_to(&self.d) != player:
-            return HIDDEN_ACTION - 1                # a card dealt to the other hand
-        return action
+        return observe(&self.d, action, player)
 
     cdef void c_returns(self, double* out) noexcept:
         cdef double keys[2]
