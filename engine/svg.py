@@ -176,14 +176,15 @@ class Canvas:
                       anchor="middle", weight="bold")
 
     def block(self, x, y, size: float, colour: str, label: str | None = None, rating=None, steps: int = 0,
-              max_steps: int = 0, cls: str = "unit", **attrs):
+              max_steps: int = 0, cls: str = "unit", badge: str | None = None, tip: str | None = None, **attrs):
         """A wooden block of a block game, standing at (x, y) (its centre). Face up (``label`` given): its name,
-        its rating and a pip for every step left of ``max_steps``. Face down (``label`` None): only its side's
-        colour and the ``data-*`` attributes given, no text and no tooltip, i.e. nothing its owner's opponent could
-        not see across the table."""
+        its rating, a pip for every step left of ``max_steps``, a stripe of the ``badge`` colour (a nationality)
+        and ``tip`` as its tooltip. Face down (``label`` None): only its side's colour and the ``data-*``
+        attributes given, no text and no tooltip, i.e. nothing its owner's opponent could not see across the
+        table."""
         h = size / 2
         face = "up" if label is not None else "down"
-        with self.group(cls=cls, data_face=face, tip=label if label is not None else None, **attrs):
+        with self.group(cls=cls, data_face=face, tip=(tip or label) if label is not None else None, **attrs):
             self.rect(x - h + 2, y - h + 2, size, size, fill="#000000", fill_opacity=0.2, rx=3)
             self.rect(x - h, y - h, size, size, fill=colour, stroke=INK, stroke_width=0.9, rx=3)
             if label is None:
@@ -191,9 +192,16 @@ class Canvas:
                           rx=2)
                 return
             self.rect(x - h + 3, y - h + 3, size - 6, size - 6, fill="#fffdf5", rx=2)
-            self.text(x, y + size * 0.08, label, size=size * 0.3, anchor="middle", weight="bold")
+            tx, room = x, size - 7
+            if badge:
+                stripe = size * 0.12
+                self.rect(x - h + 3, y - h + 3, stripe, size - 6, fill=badge, rx=1)
+                tx, room = x + stripe / 2, room - stripe
+            self.text(tx, y + size * 0.08, label, size=min(size * 0.3, room / (0.62 * max(1, len(label)))),
+                      anchor="middle", weight="bold")
             if rating is not None:
-                self.text(x, y + h - 5, str(rating), size=size * 0.22, anchor="middle", fill=MUTED)
+                self.text(tx, y + h - 5, str(rating), size=min(size * 0.22, room / (0.56 * max(1, len(str(rating))))),
+                          anchor="middle", fill=MUTED)
             for k in range(max_steps):
                 px = x - h + 6 + k * (size - 12) / max(1, max_steps - 1)
                 self.circle(px, y - h + 7, size * 0.05, fill=INK if k < steps else "none", stroke=INK,
