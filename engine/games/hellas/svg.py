@@ -16,11 +16,11 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words
 from engine.svg import INK, LAND, MUTED, SEA, Canvas, PictureError, load_layout
 
 DATA = Path(__file__).parent / "data"
 PANEL_W = 420
-TYPE_SHORT = {"hoplite": "hop", "archers": "arc", "cavalry": "cav", "infantry": "inf", "fleet": "flt"}
 SIDES = ("Athens", "Sparta")
 MARKER = "#e67e22"             # pillage and Civil War markers are orange blocks (spec 2.7)
 
@@ -295,16 +295,7 @@ def _site(c, a, j, layout, x, y):
         parts.append(f"value {a.value}, capacity {a.capacity}, nationality {a.nationality.replace('_', ' ')}, "
                      f"loyal to {a.loyalty}" + (", capital" if a.capital else "") + (", neutral" if a.neutral else ""))
         parts.append(f"city controlled by {ctl['city']}" if ctl["city"] else "city uncontrolled")
-        if held:
-            parts.append(f"held by {held} against its loyalty")
-        if ctl["besieged"]:
-            parts.append("besieged")
-        if city["garrison"]:
-            parts.append(f"{city['garrison']} garrison")
-        if city["pillaged"]:
-            parts.append("pillaged this year")
-        if city["civil_war"]:
-            parts.append("Civil War: no double defence this year")
+        parts += [long for _, long in city_marks(city, ctl)]
     else:
         parts.append(f"home of the {a.nationality.replace('_', ' ')} barbarians")
     with c.group(cls="city" if a.is_city else "settlement", data_area=a.id, data_site=a.site_type,
@@ -350,7 +341,8 @@ def _panel(c: Canvas, j, data, layout, pieces, x, seat):
     if j["winner"]:
         how = {"draw": "a draw", "truce": "a truce", "automatic": "automatic victory"}.get(j["level"],
                                                                                        f"{j['level']} victory")
-        c.text(x, y + 10, f"RESULT: {j['winner']} ({how})", size=14, weight="bold", fill="#b03a2e", cls="result")
+        result = "a draw" if j["winner"] == "draw" else f"{j['winner']} wins ({how})"
+        c.text(x, y + 10, f"RESULT: {result}", size=14, weight="bold", fill="#b03a2e", cls="result")
         y += 22
     y = _prestige(c, j, data, colours, x, y, w) + 8
     y = _calendar(c, j, data, x, y, w) + 10
@@ -511,16 +503,6 @@ def _side_panel(c, j, data, cards, pieces, layout, side, i, seat, x, y, w):
                     max_steps=u.max_steps, badge=layout["nationalities"][u.nationality], cls="pool",
                     tip=f"{u.id} {u.name} (in the pool)", data_owner=side, data_unit=u.id, data_area=b["area"])
     return top + h
-
-
-def play_words(play: str, season: str) -> str:
-    """'actions:44' -> '#44 for actions' (at the New Year: 'as a sacrifice'); 'event:36' -> '#36 as its event'."""
-    use, _, card = play.partition(":")
-    if not card:
-        return play
-    if use == "actions" and season == "New Year":
-        return f"#{card} as a sacrifice"
-    return f"#{card} " + ("as its event" if use == "event" else "for actions")
 
 
 def _legend(c, layout, x, y, w):
