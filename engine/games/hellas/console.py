@@ -55,6 +55,14 @@ HIDDEN_MOVES = {"card": "chooses a card face down", "move-unit": "picks an unsee
                 "cargo": "names the block its fleet carried", "rout": "picks which block routs",
                 "retreat": "retreats an unseen block", "withdraw": "decides whether a block goes inside"}
 
+# what a yes and a pass mean, by the step they answer
+YES_PASS = {"truce": ("offers a truce", "no truce"), "favour": ("spends the Olympian favour", "keeps the favour"),
+            "withdraw": ("goes inside the city", "stays in the field"), "continue": ("fights on", "breaks off"),
+            "taxes-keep": ("removes the taxes card", "keeps the taxes card"), "forced": ("tries one more area",
+                                                                                     "stops"),
+            "sally": ("sallies", "stays inside"), "action": ("", "ends the action phase"),
+            "move-unit": ("", "the group is complete"), "siege": ("", "ends the battle phase")}
+
 
 class View(GameView):
     QUIET_KEYS = ("machine", "format", "observer", "data", "unseen")
@@ -295,7 +303,8 @@ class View(GameView):
             if isinstance(unit, int) and 0 <= unit < len(self.data.units):
                 u = self.data.units[unit]
                 b = j["blocks"].get(u.id)
-                text += f" The unit: {u.id} {u.name}" + (f" ({self._block(u.id, b)})" if b else "") + "."
+                text += f" The unit: {u.id} {u.name}" + (f" ({self._block(u.id, b).split(' ', 1)[1]})" if b
+                                                          else "") + "."
             if step in ("move-unit", "move-dest") and isinstance(m["group"], int) and \
                     0 <= m["group"] < len(self.data.areas):
                 text += f" The group moves from {self.data.areas[m['group']].name}."
@@ -303,12 +312,14 @@ class View(GameView):
                 text += f" Actions left: {m['actions']}."
             lines.append(Text(text, style="italic"))
         gloss = self._gloss(state, legal)
-        if gloss:
-            lines.append(Text("Named here: " + "; ".join(gloss), style="dim"))
+        kinds = [(what, [g for g in gloss if g[0] == what]) for what in ("areas", "blocks", "cards")]
+        named = "; ".join(f"{what}: {', '.join(g[1] for g in these)}" for what, these in kinds if these)
+        if named:
+            lines.append(Text("Named here: " + named, style="dim"))
         return Group(*lines) if lines else None
 
-    def _gloss(self, state, legal) -> list[str]:
-        """What the names in the legal moves are: areas, blocks and cards, each once."""
+    def _gloss(self, state, legal) -> list[tuple[str, str]]:
+        """What the names in the legal moves are, each once: ("areas" | "blocks" | "cards", words)."""
         out, seen = [], set()
         for a in legal:
             word, _, name = state.action_to_str(a).partition(":")
@@ -316,12 +327,11 @@ class View(GameView):
                 continue
             seen.add(name)
             if name in self.areas:
-                out.append(f"{name} {self._area(name)}")
+                out.append(("areas", f"{name} {self._area(name)}"))
             elif name in self.units:
-                u = self.units[name]
-                out.append(f"{name} {u.name}")
+                out.append(("blocks", f"{name} {self.units[name].name}"))
             elif name.isdigit() and int(name) in self.cards:
-                out.append(self._card(int(name)))
+                out.append(("cards", self._card(int(name))))
         return out
 
     # --- words ----------------------------------------------------------------------------------------------
@@ -385,7 +395,7 @@ class View(GameView):
         name = state.action_to_str(action)
         gloss = self._gloss(state, [action])
         step = state.step_name()
-        out = f"{name}: " + (f"{gloss[0]}. " if gloss else "")
+        out = f"{name}: " + (f"{gloss[0][1]}. " if gloss else "")
         if step == "card":
             # the card is revealed with the enemy's, which this (sampled) state only guesses: say what it does
             use, _, cid = name.partition(":")
@@ -405,16 +415,24 @@ class View(GameView):
                       else "Nothing you can see changes yet (a step of a longer move).")
 
     def change(self, before, after, action: int, seat: int) -> str:
-        """One line for a move, as ``seat`` saw it; a move it may not see is said in words (which card was chosen,
-        which unseen block moved or was raised), never by its name."""
+        """One line for a move, as ``seat`` saw it: its name (a yes or pass with what it meant), or, for a move the
+        seat may not see, what kind of move it was, never its name; then what changed."""
         mover = before.current_player()
-        if mover < 0 or (before.action_observation(action, seat) == action
-                         and not self._names_an_unseen_block(before, after, action, seat)):
+        if mover < 0:
             return super().change(before, after, action, seat)
-        what = HIDDEN_MOVES.get(before.step_name(), "a move you cannot see")
+        step = before.step_name()
         changes = self.differences(before, after, seat)
-        return f"{SIDES[mover]}: ({what})" + (f"  ({'; '.join(changes[:4])}{' ...' if len(changes) > 4 else ''})"
-                                             if changes else "")
+        if before.action_observation(action, seat) != action or self._names_an_unseen_block(before, after, action,
+                                                                                            seat):
+            text = f"({HIDDEN_MOVES.get(step, 'a move you cannot see')})"
+            changes = [c for c in changes if c != f"{SIDES[mover]} chose a card"]
+        else:
+            text = before.action_to_str(action)
+            meaning = YES_PASS.get(step, ("", ""))[text == "pass"] if text in ("yes", "pass") else ""
+            if meaning:
+                text += f" ({meaning})"
+        more = f"  ({'; '.join(changes[:4])}{' ...' if len(changes) > 4 else ''})" if changes else ""
+        return f"{SIDES[mover]}: {text}{more}"
 
     def _names_an_unseen_block(self, before, after, action: int, seat: int) -> bool:
         """The move names an enemy block the seat has not seen (before or after it): its name stays unsaid even
@@ -456,7 +474,9 @@ class View(GameView):
         for uid, y in b["blocks"].items():
             x = a["blocks"].get(uid)
             if x is None:
-                if identities:
+                if identities and y["area"] == "pool":
+                    out.append(f"{uid} {self.units[uid].name} back to the pool")
+                elif identities:
                     out.append(f"{uid} revealed in {self._area(y['area'])} ({self._block(uid, y)})")
                 continue
             if x["area"] != y["area"]:
@@ -480,6 +500,11 @@ class View(GameView):
                 if d:
                     before_n = sum(ua.get(area, {}).values())
                     out.append(f"unseen enemy blocks in {self._area(area)} {before_n}->{before_n + d}")
+        for area, d in moved.items():
+            went_in = ub.get(area, {}).get("inside", 0) - ua.get(area, {}).get("inside", 0)
+            if not d and went_in:
+                out.append(f"{abs(went_in)} unseen enemy block{'s' if abs(went_in) > 1 else ''} "
+                           f"{'into' if went_in > 0 else 'out of'} the city of {self._area(area)}")
         for area, y in b["control"].items():
             x = a["control"][area]
             if x["area"] != y["area"]:
