@@ -83,7 +83,9 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if s.u_type[u] == T_FLEET and not (d.season == s.nseasons):
             d.storm_n = <int>sea_reach(d, u, 0, a)   # the path with the fewest hazard borders
             d.full_speed = a >= s.nl and sea_cost(d, u, a) == s.u_sspd[u]
+        c = s.u_type[u] == T_FLEET and strait_only(d, u, a)
         move_unit(d, u, a)
+        d.strait_in[u] = c
         d.mv_dest = a
         if s.u_type[u] == T_FLEET and a < s.nl and d.season != s.nseasons:
             for c in range(s.nu):
@@ -111,7 +113,9 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if action == A_MARCH + 1:                   # FORCED_MARCH_SUCCESS; a failure costs nothing
             if s.u_type[d.unit] == T_FLEET and (s.hazard[d.loc[d.unit]] >> d.march_to) & 1:
                 d.storm_n += 1                      # forced rowing across a hazard border
+            c = (s.strait[d.loc[d.unit]] >> d.march_to) & 1 if s.u_type[d.unit] == T_FLEET else 0
             move_unit(d, d.unit, d.march_to)
+            d.strait_in[d.unit] = c
             d.mv_dest = d.march_to
         d.march_to = -1
         d.cur = d.active
@@ -120,6 +124,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if action != A_PASS:
             d.cargo = action - A_UNIT
             move_unit(d, d.cargo, d.mv_dest)
+            d.strait_in[d.cargo] = d.strait_in[d.unit]     # it landed where its fleet did
         after_move(d)
     elif step == S_STORM:
         for c in range(action - A_HITS):            # STORM_LOSS_ON: each roll of 1 costs the fleet a step

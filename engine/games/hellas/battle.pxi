@@ -68,14 +68,45 @@ cdef void start_battle(HData* d, int a) noexcept nogil:
     d.b_round = 1
     d.b_lost = 0
     d.b_retreat = 0
+    cdef int st = strait_battle(d)
     for u in range(s.nu):
         d.routed[u] = 0
         if in_battle(d, u):
             d.revealed[u] = 1                       # REVEAL_IN_COMBAT (spec 7.2 H4)
+            if s.u_side[u] == d.b_att:
+                d.strait_in[u] = st                 # the whole attack counts as across the strait, or none of it
     d.b_letter = 0
     d.b_side = 0
     d.b_last = -1
     next_fire(d)
+
+
+cdef int strait_battle(HData* d) noexcept nogil:
+    """STRAIT_DEFENDER_FIRST_ROUND1 (spec 6.7, L97): at sea, some attacking fleet entered across a strait this turn;
+    on land, every attacking unit landed from a sea it could enter only across a strait (a fleet or its cargo)."""
+    cdef HS* s = tab(d)
+    cdef int u, some = 0, every = 1
+    if not s.r_strait or is_assault(d):
+        return 0
+    for u in range(s.nu):
+        if s.u_side[u] == d.b_att and in_battle(d, u):
+            if d.strait_in[u] and d.moved[u]:
+                some = 1
+            else:
+                every = 0
+    return some if d.b_area >= s.nl else (some and every)
+
+
+cdef inline int strait_round(HData* d) noexcept nogil:
+    """Round 1 of a battle fought across a strait: every defending unit fires before any attacking one."""
+    cdef HS* s = tab(d)
+    cdef int u
+    if d.b_round != 1 or is_assault(d):
+        return 0
+    for u in range(s.nu):
+        if d.loc[u] == d.b_area and s.u_side[u] == d.b_att and d.strait_in[u]:
+            return 1
+    return 0
 
 
 cdef inline int fire_letter(HData* d, int u) noexcept nogil:
@@ -96,8 +127,11 @@ cdef void next_fire(HData* d) noexcept nogil:
     """The next unit to fire: letters A to D (sea E, F), the defender first within a letter (L193), each unit
     separately in roster order."""
     cdef HS* s = tab(d)
-    cdef int u, side
-    while d.b_letter < 6:
+    cdef int u, side, st = strait_round(d)
+    while d.b_letter < 6 or (st and d.b_side == 0):
+        if d.b_letter >= 6:                          # the strait: the attacker's letters after all the defender's
+            d.b_letter = 0
+            d.b_side = 1
         side = (1 - d.b_att) if d.b_side == 0 else d.b_att
         for u in range(d.b_last + 1, s.nu):
             if s.u_side[u] == side and in_battle(d, u) and fire_letter(d, u) == d.b_letter:
@@ -114,7 +148,9 @@ cdef void next_fire(HData* d) noexcept nogil:
             d.cur = CHANCE
             return
         d.b_last = -1
-        if d.b_side == 0:
+        if st:
+            d.b_letter += 1
+        elif d.b_side == 0:
             d.b_side = 1
         else:
             d.b_side = 0

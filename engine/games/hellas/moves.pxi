@@ -138,6 +138,47 @@ cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
     return out
 
 
+cdef int strait_only(HData* d, int u, int dest) noexcept nogil:
+    """Spec 6.7: fleet u (before it moves) can reach dest only across a strait: for a sea, every sea path within
+    its speed enters dest across a strait border; for a coastal land area, every sea it could land from is one it
+    could enter only across a strait. The player picks his path, so one open way in is enough to avoid the rule.
+    The paths are those of sea_reach: through seas free of enemy fleets, the first sea from land counting 1."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y
+    cdef uint64_t first, seen, layer, nxt, passed = 0, opened
+    if a0 >= s.nl:
+        first = bit(a0)
+        c = 0
+    else:
+        first = bit(s.offshore[a0]) if d.incity[u] and s.offshore[a0] >= 0 else s.coast[a0]
+        c = 1
+    seen = first
+    layer = first
+    while c < s.u_sspd[u]:                          # breadth first: seas at each cost, passing free ones
+        nxt = 0
+        for x in range(s.nl, s.na):
+            if (layer >> x) & 1 and not (x != a0 and fleets_in(d, x, 1 - side)):
+                passed |= bit(x)
+                nxt |= s.adj[x]
+        nxt &= ~seen
+        seen |= nxt
+        layer = nxt
+        c += 1
+    opened = first                                  # entered from land (or the start): no border crossed
+    for x in range(s.nl, s.na):
+        if (passed >> x) & 1:
+            opened |= s.adj[x] & ~s.strait[x]
+    if dest >= s.nl:
+        return (seen >> dest) & 1 and not (opened >> dest) & 1
+    c = 0
+    for x in range(s.nl, s.na):                     # the seas it could land from
+        if (s.coast[dest] >> x) & 1 and (seen >> x) & 1 and not (x != a0 and fleets_in(d, x, 1 - side)):
+            if (opened >> x) & 1:
+                return 0
+            c = 1
+    return c
+
+
 cdef int land_distance(HData* d, int u, int src, int dst) noexcept nogil:
     """The fewest land areas unit u needs from src to dst, passing only through areas free of enemy units and
     never neutral ones (99 if more than its speed)."""
@@ -247,4 +288,5 @@ cdef void move_unit(HData* d, int u, int dest) noexcept nogil:
     d.loc[u] = dest
     d.incity[u] = 0
     d.moved[u] = 1
+    d.strait_in[u] = 0
     d.revealed[u] = 0               # a block that moves is unknown again (spec 7.2 H4)

@@ -230,6 +230,7 @@ cdef void start_turn(HData* d) noexcept nogil:
     for u in range(s.nu):
         d.moved[u] = 0
         d.came[u] = -1
+        d.strait_in[u] = 0
     if d.season == s.nseasons and d.wstage == 1:
         begin_sally(d)
         return

@@ -199,7 +199,7 @@ cdef struct HS:
     int r_sally, r_march, r_cargo, r_cargo_rule, r_storm, r_fort_let, r_fort_pow, r_dd, r_dd_open, r_assault, r_assault_treach
     int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
-    int r_ev_revolt_extra
+    int r_ev_revolt_extra, r_strait
 
 
 cdef HS TABLES[NSLOT]

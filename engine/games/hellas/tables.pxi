@@ -161,6 +161,7 @@ def _fill_tables(int slot, data):
     s.r_cav_retreat = r["CAVALRY_RETREAT_INTO_ENEMY_AREA"]
     s.r_withdraw = r["WITHDRAW_INTO_CITY"]
     s.r_open = r["OPEN_BLOCKS"]
+    s.r_strait = r["STRAIT_DEFENDER_FIRST_ROUND1"]
     ev = data.events
     s.r_ev_plague_loss = ev["plague_strikes"]["step_loss"]
     s.r_ev_plague_min = ev["plague_strikes"]["min_steps"]

@@ -1,0 +1,96 @@
+"""Hellas rules: narrow straits (spec 6.7), relief battles with the sally before round 1 (6.12), the combat order
+with sieges ranked among the battles (4.4, 6.1) and Winter refuge moves with transport (5.8).
+
+Each test names its rule: spec section and rulebook line (Lnn of the Russian text). The positions start from
+Spring of 431 with Athens to act first (Athens Raises Taxes and Pericles: three actions); Athens' elite fleet A9
+(E2, 2 steps, sea speed 4) and Sparta's Leucadian fleet S15 (F1, 1 step) are placed where each test needs them.
+"""
+from games.hellas.helpers import edit, spring
+
+ATH, SPA = 0, 1
+
+
+def _athens_to_move(change):
+    s = spring(ny=("event:38", "event:36"))                             # Persian Aid and Athens Raises Taxes
+    s.apply("actions:22")
+    s.apply("actions:7")                                                # Athens 1 coin: first
+    s = edit(s, change)
+    assert s.step_name() == "action" and s.current_player() == ATH
+    return s
+
+
+def _names(s):
+    return [s.action_to_str(a) for a in s.legal_actions()]
+
+
+def _to_battle(s):
+    while s.step_name() in ("action", "move-unit", "cargo", "withdraw", "forced"):
+        s.apply("pass")
+    assert s.step_name() == "fire"
+    return s
+
+
+def _firers(s, n):
+    """The first n units to fire, each rolling no hit (fire:0h0r)."""
+    out = []
+    ids = list(s.to_json()["blocks"])
+    for _ in range(n):
+        out.append(ids[s.to_json()["machine"]["b_firer"]])
+        s.apply("fire:0h0r")
+    return out
+
+
+def _fleet_attack(start, sea):
+    """A9 sails from `start` into `sea`, where S15 waits; the naval battle begins."""
+    def change(o):
+        o["blocks"]["A9"]["area"] = start
+        o["blocks"]["S15"]["area"] = sea
+    s = _athens_to_move(change)
+    s.apply(f"move:{start}")
+    s.apply("unit:A9")
+    s.apply(f"to:{sea}")
+    return _to_battle(s)
+
+
+def test_spec6_7_L97_strait_defender_fires_first_in_round_one_at_sea():
+    s = _fleet_attack("LA31", "ION")                                    # from the Gulf of Corinth across Rhium
+    assert s.to_json()["blocks"]["A9"]["strait"]
+    assert _firers(s, 2) == ["S15", "A9"]                               # F1 before E2: the strait (L97)
+    s.apply("yes")                                                      # round 2: both fight on
+    s.apply("yes")
+    assert _firers(s, 2) == ["A9", "S15"]                               # letters again: E before F
+
+
+def test_spec6_7_L97_no_strait_crossed_the_letters_decide():
+    s = _fleet_attack("LA35", "ION")                                    # from Corcyra: straight out into ION
+    assert not s.to_json()["blocks"]["A9"]["strait"]
+    assert _firers(s, 2) == ["A9", "S15"]
+
+
+def _landing(dest, cargo=True):
+    """A9 sails from Corcyra with the Corcyraean hoplites A13 (C2) and lands in `dest`, where S15 (D1 on land)
+    stands; S15 fires as D1, A13 as C2, A9 as D1."""
+    def change(o):
+        o["blocks"]["A9"]["area"] = "LA35"
+        o["blocks"]["S15"]["area"] = dest
+        o["blocks"]["S16"]["area"] = "LA34"
+        o["blocks"]["A14"]["area"] = "LA31"                             # Acarnania's own unit stays out of it
+    s = _athens_to_move(change)
+    s.apply("move:LA35")
+    s.apply("unit:A9")
+    s.apply(f"to:{dest}")
+    assert s.step_name() == "cargo"
+    s.apply("unit:A13" if cargo else "pass")
+    return _to_battle(s)
+
+
+def test_spec6_7_L97_landing_across_a_strait_defender_first():
+    s = _landing("LA33")                                                # Ambracia: its coast is AMB, behind Actium
+    assert s.to_json()["blocks"]["A13"]["strait"]                       # the cargo landed with its fleet
+    assert _firers(s, 3) == ["S15", "A13", "A9"]
+
+
+def test_spec6_7_L97_landing_from_an_open_sea_letters_decide():
+    s = _landing("LA32")                                                # Acarnania also coasts on ION
+    assert not s.to_json()["blocks"]["A13"]["strait"]
+    assert _firers(s, 3) == ["A13", "S15", "A9"]                        # C before D; the defender first on D
