@@ -96,6 +96,9 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.step = S_FORCED
             return
         after_move(d)
+    elif step == S_SALLY and d.b_area >= 0:        # a relief battle: the besieged join it (or not) before round 1
+        d.b_kind = 0 if action == A_PASS else 3
+        start_battle(d, d.b_area)
     elif step == S_SALLY:
         if action == A_PASS:
             end_sally(d)
@@ -142,7 +145,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.incity[d.wd_unit] = 1
         next_withdraw(d)
     elif step == S_BATTLE:
-        start_battle(d, action - A_BATTLE)
+        open_battle(d, action - A_BATTLE)
     elif step == S_FIRE:
         apply_fire(d, (action - A_FIRE) // 5, (action - A_FIRE) % 5)
     elif step == S_ROUT:

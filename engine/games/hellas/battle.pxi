@@ -9,13 +9,15 @@ cdef inline int is_assault(HData* d) noexcept nogil:
 
 cdef inline int in_battle(HData* d, int u) noexcept nogil:
     """Unit u fights in the combat being fought: in a battle, in its area (in the field on land), not routed; in
-    an assault, the attacker's field units and the defender's units inside the city; in a sally, the reverse."""
+    an assault, the attacker's field units and the defender's units inside the city; in a sally (Winter W3, or a
+    relief battle the besieged join, spec 6.12), the attacker's units inside and in the field against the
+    defender's field units."""
     if d.loc[u] != d.b_area or d.routed[u]:
         return 0
     if d.b_kind == 0:
         return not d.incity[u]
-    if d.b_kind == 3:
-        return d.incity[u] if tab(d).u_side[u] == d.b_att else not d.incity[u]
+    if d.b_kind == 3:                               # a sally: all the attacker's units there, inside or not
+        return 1 if tab(d).u_side[u] == d.b_att else not d.incity[u]
     return (not d.incity[u]) if tab(d).u_side[u] == d.b_att else d.incity[u]
 
 
@@ -57,6 +59,24 @@ cdef int battle_choices(HData* d, int* out) noexcept nogil:
                 out[n] = A_BATTLE + a
                 n += 1
     return n
+
+
+cdef inline int relief_battle(HData* d, int a) noexcept nogil:
+    """Spec 6.12: the active player's units fight in the area of his own city where more of his units are shut
+    inside (they were besieged until the relief force arrived)."""
+    cdef HS* s = tab(d)
+    return a < s.nl and is_city(s, a) and d.cctrl[a] == d.active and units_in(d, a, d.active, 1) > 0
+
+
+cdef void open_battle(HData* d, int a) noexcept nogil:
+    """The next combat is the battle in area a: a relief battle first asks its player whether the besieged sally
+    and join the relief force before round 1 (spec 6.12); any other starts at once."""
+    if relief_battle(d, a):
+        d.b_area = a
+        d.step = S_SALLY
+        d.cur = d.active
+        return
+    start_battle(d, a)
 
 
 cdef void start_battle(HData* d, int a) noexcept nogil:
@@ -327,9 +347,9 @@ cdef void next_retreat(HData* d) noexcept nogil:
     d.b_area = -1
     d.r_unit = -1
     d.b_firer = -1
-    if d.b_kind == 3:
+    if d.b_kind == 3 and d.season == s.nseasons and d.wstage == 1:
         d.b_kind = 0
-        end_sally(d)
+        end_sally(d)                                 # a Winter sally (W3)
         return
     d.b_kind = 0
     begin_battle(d)
@@ -452,7 +472,7 @@ cdef void end_assault(HData* d) noexcept nogil:
     begin_battle(d)
 
 
-# --- Winter sallies (spec 6.12, W3) ----------------------------------------------------------------------------
+# --- Winter sallies (spec 6.12, W3; relief battles in a season are open_battle's) ----------------------------------------------------------------------------
 
 cdef int sally_ok(HData* d, int a) noexcept nogil:
     """The active player's units besieged in the city of a may sally against its besiegers (WINTER_SALLY)."""

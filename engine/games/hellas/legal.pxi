@@ -162,6 +162,9 @@ cdef int legal(HData* d, int* out) noexcept nogil:
     if step == S_SALLY:
         out[n] = A_PASS
         n += 1
+        if d.b_area >= 0:                           # a relief battle: sally from that city or not
+            out[n] = A_SALLY + d.b_area
+            return n + 1
         for a in range(s.nl):
             if sally_ok(d, a):
                 out[n] = A_SALLY + a

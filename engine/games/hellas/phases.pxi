@@ -1,8 +1,6 @@
 # Hellas: the sequence of play (spec 4.1): the New Year (4.2), the seasons with the secret card choice and
 # initiative (4.3), the player turn (4.4), Winter (4.5), the end of the year and of the scenario (8.3). Each
 # function runs the automatic steps and stops at the next decision or chance node.
-#
-# Not yet built: sallies (6.12, W3).
 
 cdef void setup(HData* d, int slot) noexcept nogil:
     cdef HS* s = &TABLES[slot]
@@ -329,7 +327,7 @@ cdef void begin_battle(HData* d) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int a, n = battle_choices(d, NULL_BUF)
     if n == 1 and not s.r_battle_free:
-        start_battle(d, NULL_BUF[0] - A_BATTLE)
+        open_battle(d, NULL_BUF[0] - A_BATTLE)
         return
     if n > 0:
         d.step = S_BATTLE

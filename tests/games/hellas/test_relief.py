@@ -94,3 +94,52 @@ def test_spec6_7_L97_landing_from_an_open_sea_letters_decide():
     s = _landing("LA32")                                                # Acarnania also coasts on ION
     assert not s.to_json()["blocks"]["A13"]["strait"]
     assert _firers(s, 3) == ["A13", "S15", "A9"]                        # C before D; the defender first on D
+
+
+def _relief(sally):
+    """Sparta's S11 (C2, 4 steps) besieges Plataea, where Athens' A11 (C2) is shut inside; Athens' cavalry A4 (A1)
+    rides from Attica to relieve it. Before round 1 Athens decides whether A11 sallies (spec 6.12)."""
+    def change(o):
+        o["blocks"]["A11"]["inside"] = True
+        o["blocks"]["S11"]["area"] = "LA11"
+        o["control"]["LA11"].update(area="Sparta", city="Athens", besieged=True)
+    s = _athens_to_move(change)
+    s.apply("move:LA10")
+    s.apply("unit:A4")
+    s.apply("to:LA11")
+    while s.step_name() in ("action", "move-unit"):
+        s.apply("pass")
+    assert s.step_name() == "sally" and s.current_player() == ATH
+    assert _names(s) == ["pass", "sally:LA11"]
+    s.apply("sally:LA11" if sally else "pass")
+    return s
+
+
+def test_spec6_12_L76_relief_battle_the_besieged_sally_before_round_one():
+    s = _relief(sally=True)
+    assert _firers(s, 2) == ["A4", "S11"]                               # A before C; S11 the defender on C
+    assert s.to_json()["machine"]["b_firer"] == list(s.to_json()["blocks"]).index("A11")   # A11 fires as C2
+    s.apply("fire:1h0r")
+    assert s.to_json()["blocks"]["S11"]["steps"] == 3                   # a sally unit's hit counts like any
+
+
+def test_spec6_12_L76_a_routed_sally_unit_goes_back_inside():
+    s = _relief(sally=True)
+    s.apply("fire:0h0r")                                                # A4 misses
+    s.apply("fire:0h1r")                                                # S11 routs one of the two: Athens picks
+    assert s.step_name() == "rout" and _names(s) == ["unit:A4", "unit:A11"]
+    s.apply("unit:A11")
+    assert s.step_name() == "continue" and s.current_player() == ATH    # A11 (routed) does not fire
+    s.apply("pass")                                                     # Athens breaks off: A4 retreats
+    assert s.step_name() == "retreat" and s.to_json()["machine"]["r_unit"] == list(s.to_json()["blocks"]).index("A4")
+    s.apply("to:LA10")
+    obj = s.to_json()
+    assert obj["blocks"]["A11"]["area"] == "LA11" and obj["blocks"]["A11"]["inside"]   # back inside, not away
+    assert obj["control"]["LA11"]["besieged"]                           # the siege goes on
+
+
+def test_spec6_12_L76_relief_battle_without_the_sally():
+    s = _relief(sally=False)
+    assert _firers(s, 2) == ["A4", "S11"]
+    assert s.step_name() == "continue"                                  # A11 stayed inside: it does not fire
+    assert s.to_json()["blocks"]["A11"]["inside"]
