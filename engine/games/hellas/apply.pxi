@@ -21,7 +21,7 @@ cdef void apply_attrition(HData* d, int a, int hits) noexcept nogil:
 
 cdef void apply_action(HData* d, int action) noexcept nogil:
     cdef HS* s = tab(d)
-    cdef int step = d.step, side = d.cur, c, a, u, cost, toward
+    cdef int step = d.step, side = d.cur, c, a, u, cost, toward, k
     if step == S_DEAL:
         c = action - A_DRAW
         d.deck &= ~bit(c)
@@ -144,7 +144,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if action == A_YES:
             d.incity[d.wd_unit] = 1
         next_withdraw(d)
-    elif step == S_BATTLE:
+    elif (step == S_BATTLE or step == S_SIEGE) and action >= A_BATTLE and action < A_BATTLE + MAXA:
         open_battle(d, action - A_BATTLE)
     elif step == S_FIRE:
         apply_fire(d, (action - A_FIRE) // 5, (action - A_FIRE) % 5)
@@ -175,9 +175,15 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         d.incity[u] = 0
         d.revealed[u] = 0
         to_action(d)
-    elif step == S_SIEGE:
-        if action == A_PASS:
-            end_battle(d)
+    elif step == S_SIEGE or step == S_BATTLE:
+        if action == A_PASS:                        # the sieges among the smallest combats are left alone
+            k = combat_choices(d, NULL_BUF)
+            for c in range(k):
+                if NULL_BUF[c] >= A_ASSAULT:
+                    d.sieged |= bit(NULL_BUF[c] - A_ASSAULT)
+                elif NULL_BUF[c] >= A_SIEGE and NULL_BUF[c] < A_SIEGE + MAXA:
+                    d.sieged |= bit(NULL_BUF[c] - A_SIEGE)
+            begin_battle(d)
         elif action >= A_ASSAULT:
             a = action - A_ASSAULT
             d.sieged |= bit(a)

@@ -39,25 +39,51 @@ cdef int combat_size(HData* d, int a) noexcept nogil:
     return units_in(d, a, ATH, 0) + units_in(d, a, SPA, 0)
 
 
-cdef int battle_choices(HData* d, int* out) noexcept nogil:
-    """The combats the attacker may fight next: the smallest first, he orders ties (BATTLE_ORDER size, L64), or
-    any (free)."""
+cdef inline int siege_size(HData* d, int a) noexcept nogil:
+    """A siege's block count (spec 6.1): every besieged block, the garrison included, and the besiegers there."""
+    return besieged_blocks(d, a) + units_in(d, a, d.active, 0)
+
+
+cdef int combat_choices(HData* d, int* out) noexcept nogil:
+    """The combats the attacker may fight next (BATTLE_ORDER size, L64, spec 4.4, 6.1): those of the fewest blocks,
+    battles and his open sieges ranked together; he orders ties, and since siege combat is optional he may pass
+    the sieges among them (`pass` before the sieges' attrition and assault ids). BATTLE_ORDER free: any combat.
+    Ascending action ids: pass, attrition, battles, assaults."""
     cdef HS* s = tab(d)
-    cdef int a, n = 0, best = 1 << 20, size
+    cdef int a, n = 0, best = 1 << 20, size, sieges = 0
+    if not s.r_battle_free:
+        for a in range(s.na):
+            if contested(d, a) and not (d.fought >> a) & 1:
+                size = combat_size(d, a)
+                if size < best:
+                    best = size
+        for a in range(s.nl):
+            if siege_open(d, a):
+                size = siege_size(d, a)
+                if size < best:
+                    best = size
+    for a in range(s.nl):
+        if siege_open(d, a) and (s.r_battle_free or siege_size(d, a) == best):
+            sieges = 1
+    if sieges:
+        if out != NULL:
+            out[n] = A_PASS
+        n += 1
+    for a in range(s.nl):
+        if attrition_open(d, a) and (s.r_battle_free or siege_size(d, a) == best):
+            if out != NULL:
+                out[n] = A_SIEGE + a
+            n += 1
     for a in range(s.na):
-        if contested(d, a) and not (d.fought >> a) & 1:
-            size = combat_size(d, a)
-            if s.r_battle_free:
+        if contested(d, a) and not (d.fought >> a) & 1 and (s.r_battle_free or combat_size(d, a) == best):
+            if out != NULL:
                 out[n] = A_BATTLE + a
-                n += 1
-            elif size < best:
-                best = size
-                n = 0
-                out[n] = A_BATTLE + a
-                n += 1
-            elif size == best:
-                out[n] = A_BATTLE + a
-                n += 1
+            n += 1
+    for a in range(s.nl):
+        if assault_open(d, a) and (s.r_battle_free or siege_size(d, a) == best):
+            if out != NULL:
+                out[n] = A_ASSAULT + a
+            n += 1
     return n
 
 

@@ -157,8 +157,8 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return n
     if step == S_PLACE:
         return recruit_places(d, d.unit, out)
-    if step == S_BATTLE:
-        return battle_choices(d, out)
+    if step == S_BATTLE or step == S_SIEGE:
+        return combat_choices(d, out)
     if step == S_SALLY:
         out[n] = A_PASS
         n += 1
@@ -195,16 +195,4 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return n
     if step == S_RETREAT:
         return retreat_dests(d, d.r_unit, out)
-    if step == S_SIEGE:
-        out[n] = A_PASS
-        n += 1
-        for a in range(s.nl):
-            if attrition_open(d, a):
-                out[n] = A_SIEGE + a
-                n += 1
-        for a in range(s.nl):
-            if assault_open(d, a):
-                out[n] = A_ASSAULT + a
-                n += 1
-        return n
     return 0

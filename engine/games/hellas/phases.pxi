@@ -323,22 +323,20 @@ cdef int siege_open(HData* d, int a) noexcept nogil:
 
 
 cdef void begin_battle(HData* d) noexcept nogil:
-    """The Battle phase: every battle in a contested area (the smallest first, L64), then siege attrition."""
-    cdef HS* s = tab(d)
-    cdef int a, n = battle_choices(d, NULL_BUF)
-    if n == 1 and not s.r_battle_free:
-        open_battle(d, NULL_BUF[0] - A_BATTLE)
+    """The Battle phase: every battle in a contested area and, at its player's option, siege combat on his sieges,
+    the smallest first (combat_choices, L64); then the phase ends."""
+    cdef int n = combat_choices(d, NULL_BUF), a
+    if n == 0:
+        end_battle(d)
         return
-    if n > 0:
-        d.step = S_BATTLE
-        d.cur = d.active
+    if n == 1 and NULL_BUF[0] >= A_BATTLE and NULL_BUF[0] < A_BATTLE + MAXA:
+        open_battle(d, NULL_BUF[0] - A_BATTLE)       # one battle, no choice
         return
-    for a in range(s.nl):
-        if siege_open(d, a):
-            d.step = S_SIEGE
-            d.cur = d.active
-            return
-    end_battle(d)
+    d.step = S_SIEGE
+    for a in range(n):
+        if NULL_BUF[a] >= A_BATTLE and NULL_BUF[a] < A_BATTLE + MAXA:
+            d.step = S_BATTLE
+    d.cur = d.active
 
 
 cdef void end_battle(HData* d) noexcept nogil:

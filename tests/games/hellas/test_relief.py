@@ -143,3 +143,44 @@ def test_spec6_12_L76_relief_battle_without_the_sally():
     assert _firers(s, 2) == ["A4", "S11"]
     assert s.step_name() == "continue"                                  # A11 stayed inside: it does not fire
     assert s.to_json()["blocks"]["A11"]["inside"]
+
+
+def _siege_and_battle(*movers):
+    """Athens' A13 (1 step) has besieged Ambracia (S16 inside, with its garrison: 3 blocks in all) since before
+    this turn; now `movers` march from Attica into Boeotia, held by S11 and S12 in the field."""
+    def change(o):
+        o["blocks"]["A13"]["area"] = "LA33"
+        o["blocks"]["S16"]["inside"] = True
+        o["control"]["LA33"].update(area="Athens", city="Sparta", besieged=True, fresh=False)
+    s = _athens_to_move(change)
+    s.apply("move:LA10")
+    for unit in movers:
+        s.apply(f"unit:{unit}")
+        s.apply("to:LA12")
+        while s.step_name() == "withdraw":                              # Sparta keeps S11 and S12 in the field
+            s.apply("pass")
+    while s.step_name() in ("action", "move-unit", "withdraw"):
+        s.apply("pass")
+    return s
+
+
+def test_spec4_4_L64_a_smaller_siege_comes_before_a_bigger_battle():
+    s = _siege_and_battle("A1", "A2", "A4")                             # the battle: 5 blocks; the siege: 3
+    assert s.step_name() == "siege" and _names(s) == ["pass", "attrition:LA33", "assault:LA33"]
+    s.apply("attrition:LA33")
+    s.apply("hits:0")
+    assert s.step_name() == "fire" and s.to_json()["machine"]["b_area"] == 11   # then the battle in Boeotia
+
+
+def test_spec4_4_L64_a_passed_siege_leaves_the_battle_to_fight():
+    s = _siege_and_battle("A1", "A2", "A4")
+    s.apply("pass")                                                     # siege combat is optional
+    assert s.step_name() == "fire" and s.to_json()["machine"]["b_area"] == 11
+
+
+def test_spec4_4_L64_the_attacker_orders_a_siege_and_a_battle_of_the_same_size():
+    s = _siege_and_battle("A4")                                         # 3 blocks each
+    assert s.step_name() == "battle"
+    assert _names(s) == ["pass", "attrition:LA33", "battle:LA12", "assault:LA33"]
+    s.apply("battle:LA12")
+    assert s.step_name() == "fire"
