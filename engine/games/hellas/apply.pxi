@@ -19,9 +19,48 @@ cdef void apply_attrition(HData* d, int a, int hits) noexcept nogil:
         capture(d, a, 1 - side)
 
 
+cdef int roller(HData* d) noexcept nogil:
+    """Whose dice the pending chance node rolls (spec 4.6 use b): a firing unit's owner (the garrison's for the
+    garrison); the active player for siege attrition, storms and forced marches; -1 for other chance nodes."""
+    cdef HS* s = tab(d)
+    if d.step == S_FIRE:
+        return (1 - d.b_att) if d.b_firer == GARRISON_FIRES else s.u_side[d.b_firer]
+    if d.step == S_ATTRITION or d.step == S_STORM or d.step == S_MARCH:
+        return d.active
+    return -1
+
+
+cdef int reroll_step(HData* d, int action) noexcept nogil:
+    """The chance node a pending outcome came from."""
+    if action >= A_FIRE and action < A_FIRE + 25:
+        return S_FIRE
+    if action >= A_MARCH and action < A_MARCH + 2:
+        return S_MARCH
+    return S_ATTRITION if d.att_area >= 0 else S_STORM
+
+
 cdef void apply_action(HData* d, int action) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int step = d.step, side = d.cur, c, a, u, cost, toward, k
+    if step == S_REROLL:                            # FAVOUR_REROLL (spec 4.6 use b)
+        d.step = reroll_step(d, d.reroll)
+        d.cur = CHANCE
+        if action == A_YES:
+            d.favour[side] = 0                      # the dice are rolled again; the second result stands
+            d.reroll = -1
+            return
+        action = d.reroll
+        d.reroll = -2                               # keep the first result: resolve it without asking again
+        step = d.step
+    if s.r_reroll and d.cur == CHANCE and d.reroll == -1:
+        u = roller(d)
+        if u >= 0 and d.favour[u]:
+            d.reroll = action
+            d.step = S_REROLL
+            d.cur = u
+            return
+    if d.reroll == -2:
+        d.reroll = -1
     if step == S_DEAL:
         c = action - A_DRAW
         d.deck &= ~bit(c)
@@ -87,7 +126,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         move_unit(d, u, a)
         d.strait_in[u] = c
         d.mv_dest = a
-        if s.u_type[u] == T_FLEET and a < s.nl and d.season != s.nseasons:
+        if s.u_type[u] == T_FLEET and a < s.nl:      # transport, also on a Winter refuge move (spec 5.8)
             for c in range(s.nu):
                 if cargo_ok(d, u, c):
                     d.step = S_CARGO

@@ -522,6 +522,9 @@ cdef void end_sally(HData* d) noexcept nogil:
     if d.step == S_OVER:
         return
     recompute(d)
+    capital_check(d)
+    if d.step == S_OVER:
+        return
     if d.tix == 0:
         d.tix = 1
     else:

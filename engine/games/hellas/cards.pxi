@@ -48,6 +48,9 @@ cdef int event_legal(HData* d, int side, int c, int new_year) noexcept nogil:
         return 0
     if s.c_cond[c] == CO_LEADER and d.leader[ATH] < 0 and d.leader[SPA] < 0:
         return 0
+    if k == EV_ATROCITY and s.r_atrocity_reading == 1 and \
+            (d.leader[1 - side] < 0 or s.c_rating[d.leader[1 - side]] <= 0):
+        return 0                                    # ATROCITY_LOSS (b): only against an enemy with a +1 leader
     return 1
 
 
@@ -218,8 +221,12 @@ cdef void event_effect(HData* d, int target) noexcept nogil:
         d.quake_vs = 1 - side
     elif k == EV_OMEN:
         d.omen_vs = 1 - side
-    elif k == EV_ATROCITY:
-        gain(d, 1 - side, -s.r_atrocity)
+    elif k == EV_ATROCITY:                          # L304 "Enemy (+1 Leader) loses 2 Prestige", read by C-18:
+        q = d.leader[1 - side]
+        if s.r_atrocity_reading == 3 and q >= 0 and s.c_rating[q] > 0:
+            take_out_of_play(d, q)                  # (d) his +1 leader goes too
+            d.leader[1 - side] = -1
+        gain(d, 1 - side, -s.r_atrocity - (s.r_atrocity_extra if s.r_atrocity_reading == 2 and q >= 0 else 0))
     elif k == EV_CIVIL_WAR:
         if target >= 0:
             d.civil[a] = 1

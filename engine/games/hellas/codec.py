@@ -5,7 +5,7 @@ as plain numbers. from_json checks every rule a state must keep and raises BadSt
 broken; nothing is applied until all checks pass.
 """
 from engine.errors import BadStateError
-from engine.games.hellas.state import SIZES, STEP_NAMES
+from engine.games.hellas.state import ACTIONS, SIZES, STEP_NAMES
 
 FORMAT = 1
 SIDES = ("Athens", "Sparta")
@@ -195,6 +195,7 @@ def from_json(game, obj):
     if not isinstance(machine, dict) or sorted(machine) != sorted(MACHINE):
         _fail(f"machine must hold exactly {', '.join(MACHINE)}")
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
+    limits.update(reroll=(-1, ACTIONS["NUM"] - 1))
     limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 3), b_bank=(0, 9),
                   g_fired=(0, 1), b_firer=(-2, 1000), swap=(0, 1))
     for k in MACHINE:
@@ -212,6 +213,7 @@ def from_json(game, obj):
     if raw["step"] == STEP_NAMES.index("fire") and raw["b_firer"] != -2 and \
             (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):
         _fail("machine.b_firer: a firing unit must be on the map (or -2, the garrison)")
+    _reroll_in(raw)
     if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
         _fail("machine.ev_card / atr_next must be card indices or -1")
     if raw["step"] == STEP_NAMES.index("card"):
@@ -367,6 +369,24 @@ def _blocks_in(obj, data, raw):
         n = sum(sides.values())
         if n > a.capacity:
             _fail(f"blocks: {n} blocks inside the city of {a.id}, over its capacity {a.capacity}")
+
+
+def _reroll_in(raw):
+    """A reroll waits (step reroll) exactly when machine.reroll holds the outcome of a roll its player may roll
+    again: one firing unit's (its firer valid), an attrition roll's, a storm's or a forced march's (its unit)."""
+    pending, at = raw["reroll"], raw["step"] == STEP_NAMES.index("reroll")
+    if not at:
+        if pending != -1:
+            _fail("machine.reroll: an outcome waits only at the reroll step (-1 otherwise)")
+        return
+    if ACTIONS["FIRE"] <= pending < ACTIONS["FIRE"] + 25:
+        if raw["b_firer"] != -2 and (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):
+            _fail("machine.b_firer: a firing unit must be on the map (or -2, the garrison)")
+    elif ACTIONS["HITS"] <= pending < ACTIONS["HITS"] + 64 or ACTIONS["MARCH"] <= pending < ACTIONS["MARCH"] + 2:
+        if raw["att_area"] < 0 and (raw["unit"] < 0 or raw["loc"][raw["unit"]] < 0):
+            _fail("machine.unit: the storm or forced march waiting on a reroll needs its unit on the map")
+    else:
+        _fail(f"machine.reroll = {pending} is no roll a favour can roll again")
 
 
 def _cities_in(obj, data, raw):

@@ -124,7 +124,8 @@ cdef int legal(HData* d, int* out) noexcept nogil:
     cdef int n = 0, a, u, i, k
     cdef uint64_t m
     cdef int step = d.step
-    if step == S_TRUCE or step == S_FAVOUR or step == S_ATR_KEEP or step == S_WITHDRAW or step == S_CONTINUE:
+    if step == S_TRUCE or step == S_FAVOUR or step == S_ATR_KEEP or step == S_WITHDRAW or step == S_CONTINUE \
+            or step == S_REROLL:
         out[0] = A_PASS
         out[1] = A_YES
         return 2

@@ -15,7 +15,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.errors import BadDataError
+from engine.errors import BadDataError, BadOptionError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -130,10 +130,10 @@ EVENT_KINDS = {
 # the numbers and lists an event kind must give in the events file (the engine has no defaults of its own)
 EVENT_REQUIRED = {"plague_strikes": ("step_loss", "min_steps"), "plague_returns": ("step_loss", "min_steps"),
                   "revolt": ("garrisons", "extra_per_taxes_card", "subject_nationalities"),
-                  "helot_uprising": ("cities",)}
+                  "helot_uprising": ("cities",), "atrocity": ("leader_extra",)}
 EVENT_FIELDS = ("target", "season", "removal", "tag", "basis", "step_loss", "min_steps", "garrisons",
                 "extra_per_taxes_card", "subject_nationalities", "cities", "assault_rounds_key",
-                "attrition_hit_max_key", "amount_key")
+                "attrition_hit_max_key", "amount_key", "leader_extra")
 SCENARIO_FIELDS = ("name", "tag", "basis", "rules_file", "map_land", "map_sea", "units", "cards", "events",
                    "first_year", "last_year", "card_ids", "unit_ids", "leaders", "neutral", "starting_prestige",
                    "rules")
@@ -222,8 +222,34 @@ def data_sets(directory=DATA_DIR):
     return sorted(p.stem[len("scenario_"):] for p in Path(directory).glob("scenario_*.toml"))
 
 
-def load(name="431", directory=DATA_DIR) -> HellasData:
-    """Read and check the data set ``name`` of ``directory``; raises BadDataError naming the first problem."""
+def parse_rules_option(text):
+    """The game option ``rules``: rule keys set for one game over its data set, as ``KEY=VALUE;KEY=VALUE`` with
+    each VALUE written as in the rules file (TOML: true, 3, "bid", {amount = 2, reading = "b"}). Returns the
+    dict; raises BadOptionError naming the part at fault. The values are checked by ``load``."""
+    out = {}
+    if not isinstance(text, str):
+        raise BadOptionError(f"hellas: option rules must be a string of KEY=VALUE;KEY=VALUE, not {text!r}")
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise BadOptionError(f"hellas: option rules: {part!r} is not KEY=VALUE")
+        if key not in R:
+            raise BadOptionError(f"hellas: option rules: {key}: unknown rule key{_close(key)}")
+        if key in out:
+            raise BadOptionError(f"hellas: option rules: {key} is set twice")
+        try:
+            out[key] = tomllib.loads(f"v = {value.strip()}")["v"]
+        except tomllib.TOMLDecodeError as e:
+            raise BadOptionError(f"hellas: option rules: {key}: {value.strip()!r} is no TOML value ({e})") from None
+    return out
+
+
+def load(name="431", directory=DATA_DIR, rules_option=None) -> HellasData:
+    """Read and check the data set ``name`` of ``directory``, with the rule keys ``rules_option`` (a dict, from the game
+    option) set over it; raises BadDataError naming the first problem."""
     directory = Path(directory)
     path = directory / f"scenario_{name}.toml"
     if not path.is_file():
@@ -241,6 +267,10 @@ def load(name="431", directory=DATA_DIR) -> HellasData:
         if key not in R:
             raise BadDataError(f"{path.name}: [rules] {key}: unknown rule key{_close(key)}")
         rules[key] = _check_value(path.name, f"[rules] {key}", key, value)
+    for key, value in (rules_option or {}).items():
+        if key not in R:
+            raise BadDataError(f"option rules: {key}: unknown rule key{_close(key)}")
+        rules[key] = _check_value("option rules", key, key, value)
     areas = load_map(files["map_land"], files["map_sea"], rules)
     for nid in scenario.get("neutral", []):
         a = next((a for a in areas if a.id == nid and not a.sea), None)
@@ -575,7 +605,7 @@ def load_events(path):
         for f in ("subject_nationalities", "cities"):
             if f in entry and (not isinstance(entry[f], list) or not all(isinstance(x, str) for x in entry[f])):
                 raise BadDataError(f"{where}: {f}: must be a list of names")
-        for f in ("step_loss", "min_steps", "garrisons", "extra_per_taxes_card"):
+        for f in ("step_loss", "min_steps", "garrisons", "extra_per_taxes_card", "leader_extra"):
             if f in entry and (isinstance(entry[f], bool) or not isinstance(entry[f], int)
                                or not 0 <= entry[f] <= MAX_STEPS):
                 raise BadDataError(f"{where}: {f}: {entry[f]!r} is not an integer in 0..{MAX_STEPS}")

@@ -47,6 +47,22 @@ cdef void finish(HData* d, int winner, int level) noexcept nogil:
     d.cur = TERMINAL
 
 
+cdef void capital_check(HData* d) noexcept nogil:
+    """CAPITAL_CAPTURE_WINS (spec 8.3 item 4, C-30): a side that holds the enemy's capital city at a control
+    re-computation (with its units there, CAPITAL_WIN_REQUIRES_UNITS) wins at once, as an automatic victory."""
+    cdef HS* s = tab(d)
+    cdef int a, side
+    if not s.r_capital_wins or d.step == S_OVER:
+        return
+    for a in range(s.nl):
+        if not s.capital[a] or not is_city(s, a):
+            continue
+        side = 1 - s.loyal[a] if s.loyal[a] == ATH or s.loyal[a] == SPA else -1
+        if side >= 0 and d.cctrl[a] == side and (not s.r_capital_units or units_in(d, a, side, 2) > 0):
+            finish(d, side, 4)
+            return
+
+
 cdef void tribute(HData* d) noexcept nogil:
     """NY1 (spec 4.2): each side gains the value of every enemy-loyal city it controls; Persian Aid and No Quarter
     cost Sparta their yearly prestige (L314, L320)."""
@@ -283,6 +299,9 @@ cdef void end_actions(HData* d) noexcept nogil:
                 else:
                     lose_step(d, u)
         recompute(d)
+        capital_check(d)
+        if d.step == S_OVER:
+            return
         if d.tix == 0:
             d.tix = 1
         else:
@@ -291,6 +310,9 @@ cdef void end_actions(HData* d) noexcept nogil:
         start_turn(d)
         return
     recompute(d)
+    capital_check(d)
+    if d.step == S_OVER:
+        return
     begin_battle(d)
 
 
@@ -344,6 +366,9 @@ cdef void end_battle(HData* d) noexcept nogil:
     if d.step == S_OVER:
         return
     recompute(d)
+    capital_check(d)
+    if d.step == S_OVER:
+        return
     d.famine = -1                                   # Famine lasts for its player's own attrition this turn
     d.treach = -1
     if d.season == s.nseasons:

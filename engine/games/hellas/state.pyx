@@ -22,7 +22,7 @@ from engine.rng cimport Rng, rng_below
 DEF MAXA = 64        # areas: land first, then seas
 DEF MAXU = 120       # blocks of both sides
 DEF MAXC = 64        # cards
-DEF NSLOT = 4        # data sets loaded at once
+DEF NSLOT = 16       # data sets (and rule variants of the option `rules`) loaded at once
 
 DEF ATH = 0
 DEF SPA = 1
@@ -106,10 +106,11 @@ cdef enum Step:
     S_MARCH = 22        # chance: the forced march succeeds or fails
     S_SALLY = 23        # Winter W3: the besieged sally from one city (or not)
     S_OVER = 24
+    S_REROLL = 25       # FAVOUR_REROLL: the roller spends his favour to roll those dice again (yes) or keeps them
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
               "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
-              "retreat", "cargo", "storm", "forced", "march", "sally", "over"]
+              "retreat", "cargo", "storm", "forced", "march", "sally", "over", "reroll"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
@@ -199,7 +200,8 @@ cdef struct HS:
     int r_sally, r_march, r_cargo, r_cargo_rule, r_storm, r_fort_let, r_fort_pow, r_dd, r_dd_open, r_assault, r_assault_treach
     int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
-    int r_ev_revolt_extra, r_strait
+    int r_ev_revolt_extra, r_strait, r_reroll, r_atrocity_reading, r_atrocity_extra, r_capital_wins
+    int r_capital_units
 
 
 cdef HS TABLES[NSLOT]
@@ -360,20 +362,24 @@ include "evaluate.pxi"
 # ------------------------------------------------------------------------------------------------------------------
 # the game and the state
 
-_SLOTS = {}          # data set name -> (slot, HellasData)
+_SLOTS = {}          # (data set name, rule keys set by the option) -> (slot, HellasData)
 
 
-def _slot(str name):
-    """The table slot of data set ``name``, loading and checking it on first use."""
-    if name not in _SLOTS:
-        from engine.games.hellas import loader
-        data = loader.load(name)
+def _slot(str name, rules_text=""):
+    """The table slot of data set ``name`` with the game option ``rules`` over it, loading and checking it on
+    first use."""
+    from engine.errors import BadOptionError
+    from engine.games.hellas import loader
+    overrides = loader.parse_rules_option(rules_text)
+    key = (name, tuple(sorted((k, repr(v)) for k, v in overrides.items())))
+    if key not in _SLOTS:
+        data = loader.load(name, rules_option=overrides)
         if len(_SLOTS) >= NSLOT:
-            raise ValueError(f"hellas: at most {NSLOT} data sets at once")
+            raise BadOptionError(f"hellas: at most {NSLOT} data sets and rule variants in one process")
         slot = len(_SLOTS)
         _fill_tables(slot, data)
-        _SLOTS[name] = (slot, data)
-    return _SLOTS[name]
+        _SLOTS[key] = (slot, data)
+    return _SLOTS[key]
 
 
 cdef class HellasGame(Game):
@@ -382,7 +388,7 @@ cdef class HellasGame(Game):
 
     def __init__(self, dict options):
         super().__init__("hellas", options, 2, NUM_ACTIONS)
-        self.slot, self.data = _slot(options.get("data", "431"))
+        self.slot, self.data = _slot(options.get("data", "431"), options.get("rules", ""))
 
     cpdef State new_initial_state(self):
         cdef HellasState s = HellasState.__new__(HellasState)

@@ -2,7 +2,7 @@
 # code reads becomes a number here; nothing below chooses a rule.
 
 # Alternatives the data files may name (loader.R) whose rule is not built yet: refused, never silently ignored.
-NOT_BUILT = {"FAVOUR_REROLL": (True,), "CAPITAL_CAPTURE_WINS": (True,), "SIDE_SELECTION": ("random", "bid")}
+NOT_BUILT = {"SIDE_SELECTION": ("random", "bid")}
 
 
 def _fill_tables(int slot, data):
@@ -13,9 +13,6 @@ def _fill_tables(int slot, data):
         if data.rules[key] in values:
             raise BadDataError(f"{data.files['rules_file']}: {key} = {data.rules[key]!r} is not built yet "
                                "(docs/rules/hellas.md)")
-    if data.rules["ATROCITY_LOSS"]["reading"] != "a":
-        raise BadDataError(f"{data.files['rules_file']}: ATROCITY_LOSS reading "
-                           f"{data.rules['ATROCITY_LOSS']['reading']!r} is not built yet (docs/rules/hellas.md)")
     memset(s, 0, sizeof(HS))
     areas = data.areas
     land = [a for a in areas if not a.sea]
@@ -130,6 +127,8 @@ def _fill_tables(int slot, data):
     s.r_persian_yearly = r["PERSIAN_AID_YEARLY"]
     s.r_noq_yearly = r["NO_QUARTER_YEARLY"]
     s.r_atrocity = r["ATROCITY_LOSS"]["amount"]
+    s.r_atrocity_reading = "abcd".index(r["ATROCITY_LOSS"]["reading"])
+    s.r_atrocity_extra = data.events["atrocity"]["leader_extra"]
     s.r_auto_lead = r["AUTO_VICTORY_LEAD"]
     s.r_auto_immediate = r["AUTO_VICTORY_TIMING"] == "immediate"
     s.r_truce = r["TRUCE_ENABLED"]
@@ -162,6 +161,9 @@ def _fill_tables(int slot, data):
     s.r_withdraw = r["WITHDRAW_INTO_CITY"]
     s.r_open = r["OPEN_BLOCKS"]
     s.r_strait = r["STRAIT_DEFENDER_FIRST_ROUND1"]
+    s.r_capital_wins = r["CAPITAL_CAPTURE_WINS"]
+    s.r_capital_units = r["CAPITAL_WIN_REQUIRES_UNITS"]
+    s.r_reroll = r["FAVOUR_REROLL"] and r["SACRIFICE_EFFECT"] == "favour"
     ev = data.events
     s.r_ev_plague_loss = ev["plague_strikes"]["step_loss"]
     s.r_ev_plague_min = ev["plague_strikes"]["min_steps"]

@@ -8,15 +8,16 @@ ATHENS_HAND = (3, 7, 16, 19, 25, 36)       # spec 10.6.3 ids
 SPARTA_HAND = (5, 9, 22, 28, 34, 38)
 
 
-def game(data="431"):
-    if data not in GAMES:
-        GAMES[data] = HellasGame({"data": data})
-    return GAMES[data]
+def game(data="431", rules=""):
+    """The game on data set `data` with the option `rules` (rule keys set over the data set: KEY=VALUE;...)."""
+    if (data, rules) not in GAMES:
+        GAMES[data, rules] = HellasGame({"data": data, "rules": rules})
+    return GAMES[data, rules]
 
 
-def dealt(athens=ATHENS_HAND, sparta=SPARTA_HAND, data="431"):
+def dealt(athens=ATHENS_HAND, sparta=SPARTA_HAND, data="431", rules=""):
     """The first New Year after the deal: Athens holds `athens`, Sparta `sparta`; Sparta chooses first."""
-    s = game(data).new_initial_state()
+    s = game(data, rules).new_initial_state()
     for a, b in zip(athens, sparta):
         s.apply(f"deal:{a}")
         s.apply(f"deal:{b}")
@@ -24,9 +25,9 @@ def dealt(athens=ATHENS_HAND, sparta=SPARTA_HAND, data="431"):
     return s
 
 
-def spring(athens=ATHENS_HAND, sparta=SPARTA_HAND, ny=("sacrifice:38", "sacrifice:36"), data="431"):
+def spring(athens=ATHENS_HAND, sparta=SPARTA_HAND, ny=("sacrifice:38", "sacrifice:36"), data="431", rules=""):
     """Spring of the first year: both have played their New Year card (Sparta's, then Athens')."""
-    s = dealt(athens, sparta, data)
+    s = dealt(athens, sparta, data, rules)
     s.apply(ny[0])
     s.apply(ny[1])
     assert s.step_name() == "card" and s.to_json()["season"] == "Spring"

@@ -184,3 +184,26 @@ def test_spec4_4_L64_the_attacker_orders_a_siege_and_a_battle_of_the_same_size()
     assert _names(s) == ["pass", "attrition:LA33", "battle:LA12", "assault:LA33"]
     s.apply("battle:LA12")
     assert s.step_name() == "fire"
+
+
+def test_spec5_8_L58_L80_winter_refuge_by_sea_with_transport():
+    from games.hellas.test_year import _winter
+
+    def change(o):
+        o["blocks"]["A9"]["area"] = "LA07"                              # Achaea: no city, on the Gulf of Corinth
+        o["blocks"]["A13"]["area"] = "LA07"
+    s = edit(_winter(431), change)
+    while not (s.step_name() == "action" and s.current_player() == ATH):
+        assert s.to_json()["season"] == "Winter"
+        s.apply("pass" if "pass" in _names(s) else s.legal_actions()[0])
+    assert "move:LA07" in _names(s)
+    s.apply("move:LA07")
+    assert _names(s) == ["unit:A9"]                                     # A13 has no friendly city in reach by land
+    s.apply("unit:A9")
+    assert "to:LA31" in _names(s) and "to:GOC" not in _names(s)         # refuge: a friendly port, not the sea
+    s.apply("to:LA31")
+    assert s.step_name() == "cargo" and _names(s) == ["pass", "unit:A13"]
+    s.apply("unit:A13")
+    blocks = s.to_json()["blocks"]
+    assert blocks["A9"]["area"] == blocks["A13"]["area"] == "LA31"      # both in Naupactus, no action spent
+    assert "supply:LA07" not in _names(s)                               # nothing left to supply there
