@@ -1,22 +1,45 @@
 # Hellas: playing one action or chance outcome (unchecked: the caller guarantees legality).
 
-cdef void apply_attrition(HData* d, int a, int hits) noexcept nogil:
-    """Siege attrition hits (spec 6.10): each takes a step from the besieged unit with the most steps (ties to
-    the first in roster order), the garrison last; 1 hit = 1 step. With every besieged block gone the city falls."""
+cdef int tied_largest(HData* d, int side, int* out) noexcept nogil:
+    """The blocks of side that the next hit may take (HIT_TARGET, ATTRITION_TARGET: the most steps; the owner breaks
+    ties, spec 6.4, 6.10): in siege attrition his units inside the city of att_area, in a battle his units in it.
+    Returns how many (out: their A_UNIT ids, ascending)."""
     cdef HS* s = tab(d)
-    cdef int side = d.cctrl[a], h, u, best, fallen = 0
-    for h in range(hits):
-        best = -1
-        for u in range(s.nu):
-            if d.loc[u] == a and d.incity[u] and s.u_side[u] == side and (best < 0 or d.steps[u] > d.steps[best]):
-                best = u
-        if best >= 0:
-            lose_step(d, best)
-        else:
+    cdef int u, n = 0, best = 0, a = d.att_area
+    for u in range(s.nu):
+        if s.u_side[u] == side and ((a >= 0 and d.loc[u] == a and d.incity[u]) or (a < 0 and in_battle(d, u))):
+            if d.steps[u] > best:
+                best = d.steps[u]
+                n = 0
+            if d.steps[u] == best:
+                if out != NULL:
+                    out[n] = A_UNIT + u
+                n += 1
+    return n
+
+
+cdef void next_attrition_hit(HData* d) noexcept nogil:
+    """Siege attrition hits (spec 6.10), d.att_dice of them still to take: each takes a step from the besieged unit
+    with the most steps (its owner picks among ties), the garrison last; 1 hit = 1 step. With every besieged
+    block gone the city falls."""
+    cdef int a = d.att_area, side = d.cctrl[a], n, fallen = 0
+    while d.att_dice > 0:
+        n = tied_largest(d, side, NULL_BUF)
+        if n == 0:
             fallen = 1                              # the garrison (1 step) is the last block to go
             break
+        if n > 1:
+            d.step = S_HIT
+            d.cur = side
+            return
+        lose_step(d, NULL_BUF[0] - A_UNIT)
+        d.att_dice -= 1
     if fallen or besieged_blocks(d, a) == 0:
         capture(d, a, 1 - side)
+    d.att_area = -1
+    d.att_dice = 0
+    if d.step != S_OVER:
+        begin_battle(d)
 
 
 cdef int roller(HData* d) noexcept nogil:
@@ -235,11 +258,17 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             d.step = S_ATTRITION
             d.cur = CHANCE
     elif step == S_ATTRITION:
-        apply_attrition(d, d.att_area, action - A_HITS)
-        d.att_area = -1
-        d.att_dice = 0
-        if d.step != S_OVER:
-            begin_battle(d)
+        d.att_dice = action - A_HITS                # now the hits still to take
+        next_attrition_hit(d)
+    elif step == S_HIT:
+        lose_step(d, action - A_UNIT)
+        if d.att_area >= 0:
+            d.att_dice -= 1
+            next_attrition_hit(d)
+        else:
+            d.b_lost |= 1 << side
+            d.b_bank -= 1
+            next_battle_hit(d)
     elif step == S_ATR_KEEP:
         if action == A_YES:                         # L312: Athens takes the card out of play
             take_out_of_play(d, d.atr_next)

@@ -226,19 +226,31 @@ cdef int smallest(HData* d, int side) noexcept nogil:
 cdef void apply_fire(HData* d, int hits, int routs) noexcept nogil:
     """One unit's roll: hits at once to the largest enemy block, then its routs (spec 6.4 2.3, 2.4)."""
     cdef HS* s = tab(d)
-    cdef int t, i, u
     if is_assault(d):
         assault_fire(d, hits)
         return
-    t = 1 - s.u_side[d.b_firer]
-    for i in range(hits):
-        u = largest(d, t)
-        if u < 0:
-            break
-        lose_step(d, u)
-        d.b_lost |= 1 << t
+    d.b_bank = hits                                 # in a field or naval battle: the hits still to take
     d.b_routs = routs
-    d.b_rout_side = t
+    d.b_rout_side = 1 - s.u_side[d.b_firer]
+    next_battle_hit(d)
+
+
+cdef void next_battle_hit(HData* d) noexcept nogil:
+    """Each hit takes a step from the enemy block in the battle with the most steps, its owner picking among ties
+    (HIT_TARGET, spec 6.4 2.3); then the routs."""
+    cdef int t = d.b_rout_side, n
+    while d.b_bank > 0:
+        n = tied_largest(d, t, NULL_BUF)
+        if n == 0:
+            break
+        if n > 1:
+            d.step = S_HIT
+            d.cur = t
+            return
+        lose_step(d, NULL_BUF[0] - A_UNIT)
+        d.b_lost |= 1 << t
+        d.b_bank -= 1
+    d.b_bank = 0
     next_rout(d)
 
 

@@ -36,17 +36,20 @@ STEP_HELP = {
     "move-unit": "Group move: pick the next unit of the group (in roster order), or pass when the group is done.",
     "move-dest": "Where does this unit go?",
     "place": "Where does the new unit appear?",
-    "siege": "Battle phase: siege attrition (attrition:AREA) or an assault (assault:AREA) on one of your sieges, "
-             "or pass to end the battle phase.",
+    "siege": "Battle phase, the smallest combats first: siege attrition (attrition:AREA) or an assault "
+             "(assault:AREA) on one of your sieges, or pass to leave these sieges alone.",
     "taxes-keep": "End of the year: keep this Athens Raises Taxes card in play (pass) or remove it (yes).",
     "withdraw": "Enemy blocks entered this area: does this unit go inside the city (yes) or stay in the field?",
-    "battle": "Which battle is fought next (battle:AREA)?",
+    "battle": "Which of the smallest combats is fought next (battle:, attrition: or assault:AREA)? "
+              "pass leaves the sieges among them alone.",
+    "hit": "A hit falls on your blocks tied for the most steps: which one takes it?",
+    "reroll": "Spend your Olympian favour to roll those dice again (yes), or keep the roll (pass)?",
     "rout": "Which of your units routs?",
     "continue": "After the round: fight on (yes) or break off and retreat (pass).",
     "retreat": "Where does this unit retreat?",
     "cargo": "The fleet has landed: which land unit did it carry?",
     "forced": "The unit used its full speed: try one more area (forced march or rowing), or stop.",
-    "sally": "Winter: sally out of this besieged city, or stay inside.",
+    "sally": "Sally out of this besieged city (in Winter, or to join the relief battle), or stay inside.",
 }
 
 # what an enemy's move that the seat may not see is, by the step it was made at

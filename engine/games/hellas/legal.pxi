@@ -188,6 +188,8 @@ cdef int legal(HData* d, int* out) noexcept nogil:
                 out[n] = A_UNIT + u
                 n += 1
         return n
+    if step == S_HIT:
+        return tied_largest(d, d.cur, out)
     if step == S_ROUT:
         for u in range(s.nu):
             if s.u_side[u] == d.cur and in_battle(d, u):

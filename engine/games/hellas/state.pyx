@@ -107,10 +107,11 @@ cdef enum Step:
     S_SALLY = 23        # Winter W3: the besieged sally from one city (or not)
     S_OVER = 24
     S_REROLL = 25       # FAVOUR_REROLL: the roller spends his favour to roll those dice again (yes) or keeps them
+    S_HIT = 26          # a hit falls on one of the owner's blocks tied for the most steps: he picks which
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
               "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
-              "retreat", "cargo", "storm", "forced", "march", "sally", "over", "reroll"]
+              "retreat", "cargo", "storm", "forced", "march", "sally", "over", "reroll", "hit"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)

@@ -207,3 +207,35 @@ def test_spec5_8_L58_L80_winter_refuge_by_sea_with_transport():
     blocks = s.to_json()["blocks"]
     assert blocks["A9"]["area"] == blocks["A13"]["area"] == "LA31"      # both in Naupactus, no action spent
     assert "supply:LA07" not in _names(s)                               # nothing left to supply there
+
+
+def test_spec6_10_the_owner_picks_which_tied_besieged_unit_takes_an_attrition_hit():
+    def change(o):
+        o["blocks"]["A13"]["area"] = "LA33"                             # Athens has besieged Ambracia ...
+        o["blocks"]["S16"].update(inside=True, steps=2)                 # ... where S16 and S5 (2 steps each)
+        o["blocks"]["S5"].update(area="LA33", inside=True, steps=2)     # are shut in with the garrison
+        o["control"]["LA33"].update(area="Athens", city="Sparta", besieged=True, fresh=False)
+    s = _athens_to_move(change)
+    s.apply("pass")
+    assert s.step_name() == "siege"
+    s.apply("attrition:LA33")
+    s.apply("hits:2")
+    assert s.step_name() == "hit" and s.current_player() == SPA and _names(s) == ["unit:S5", "unit:S16"]
+    s.apply("unit:S16")                                                 # Sparta's pick among the largest
+    assert s.to_json()["blocks"]["S16"]["steps"] == 1
+    assert s.step_name() != "hit" and s.to_json()["blocks"]["S5"]["steps"] == 1   # the second hit: S5, the largest
+
+
+def test_spec6_4_the_owner_picks_which_tied_block_takes_a_battle_hit():
+    def change(o):
+        o["blocks"]["S11"]["steps"] = 2                                 # Boeotia: S11 (C2) and S12 (A2), 2 steps each
+    s = _athens_to_move(change)
+    s.apply("move:LA10")
+    s.apply("unit:A4")
+    s.apply("to:LA12")
+    s = _to_battle(s)
+    assert _firers(s, 1) == ["S12"]                                     # A2 defender first; misses
+    s.apply("fire:1h0r")                                                # A4 hits
+    assert s.step_name() == "hit" and s.current_player() == SPA and _names(s) == ["unit:S11", "unit:S12"]
+    s.apply("unit:S12")
+    assert s.to_json()["blocks"]["S12"]["steps"] == 1 and s.step_name() == "fire"
