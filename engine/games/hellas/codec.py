@@ -197,7 +197,7 @@ def from_json(game, obj):
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
     limits.update(reroll=(-1, ACTIONS["NUM"] - 1))
     limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 3), b_bank=(0, 9),
-                  g_fired=(0, 1), b_firer=(-2, 1000), swap=(0, 1))
+                  g_fired=(0, 1), b_firer=(-2, 1000), swap=(0, 0))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))
         raw[k] = _int(machine, k, lo, hi, "machine.")

@@ -281,7 +281,7 @@ cdef struct HData:
     int march_to                # forced march: the extra area tried, -1
     int full_speed              # the fleet just moved used its whole sea speed (forced rowing)
     int reroll                  # FAVOUR_REROLL: the chance outcome waiting for its player's reroll choice, -1
-    int swap                    # SIDE_SELECTION: 1 when seat 0 plays Sparta and seat 1 Athens
+    int swap                    # seat 0 plays Sparta: always 0, as SIDE_SELECTION random and bid are refused
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
