@@ -225,8 +225,8 @@ cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
 
 cdef int64_t observe(HData* d, int action, int player) noexcept nogil:
     """What player sees of action (spec 7.2): the other's face-down card and the cards dealt to the other hand
-    are hidden; a move, an embarkation or a replacement step of an enemy block he has not seen shows where it
-    happened, not which block; a recruit shows that a block left the pool, not which."""
+    are hidden; a move, an embarkation, an attrition hit or a replacement step of an enemy block he has not seen
+    shows where it happened, not which block; a recruit shows that a block left the pool, not which."""
     cdef HS* s = tab(d)
     cdef int u
     if d.step == S_CARD and d.cur != player:
@@ -235,7 +235,7 @@ cdef int64_t observe(HData* d, int action, int player) noexcept nogil:
         return HIDDEN_ACTION - 1                # a card dealt to the other hand
     if d.cur == player or d.cur < 0 or s.r_open:
         return action
-    if (d.step == S_MOVE_UNIT or d.step == S_CARGO) and A_UNIT <= action < A_UNIT + MAXU:
+    if (d.step == S_MOVE_UNIT or d.step == S_CARGO or d.step == S_HIT) and A_UNIT <= action < A_UNIT + MAXU:
         u = action - A_UNIT
         if not d.revealed[u]:
             return HIDDEN_BLOCK - ((d.loc[u] + 1) * 2 + d.incity[u])

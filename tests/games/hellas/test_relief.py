@@ -221,7 +221,9 @@ def test_spec6_10_the_owner_picks_which_tied_besieged_unit_takes_an_attrition_hi
     s.apply("attrition:LA33")
     s.apply("hits:2")
     assert s.step_name() == "hit" and s.current_player() == SPA and _names(s) == ["unit:S5", "unit:S16"]
-    s.apply("unit:S16")                                                 # Sparta's pick among the largest
+    hit = s.str_to_action("unit:S16")
+    assert s.action_observation(hit, ATH) != hit                        # Athens sees a hit inside, not on which
+    s.apply(hit)                                                        # Sparta's pick among the largest
     assert s.to_json()["blocks"]["S16"]["steps"] == 1
     assert s.step_name() != "hit" and s.to_json()["blocks"]["S5"]["steps"] == 1   # the second hit: S5, the largest
 
