@@ -214,6 +214,13 @@ def from_json(game, obj):
             (raw["b_firer"] < 0 or raw["loc"][raw["b_firer"]] < 0):
         _fail("machine.b_firer: a firing unit must be on the map (or -2, the garrison)")
     _reroll_in(raw)
+    if raw["step"] == STEP_NAMES.index("sally") and raw["b_area"] >= 0:
+        a = raw["b_area"]
+        here = [(data.units[u].side == SIDES[cur], raw["incity"][u]) for u in range(len(data.units))
+                if raw["loc"][u] == a]
+        if not ((True, 1) in here and (True, 0) in here and (False, 0) in here):
+            _fail(f"machine.b_area: a relief sally at {data.areas[a].id} needs the player's units inside and in "
+                  "the field, and the enemy's in the field")
     if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
         _fail("machine.ev_card / atr_next must be card indices or -1")
     if raw["step"] == STEP_NAMES.index("card"):

@@ -56,7 +56,8 @@ STEP_HELP = {
 HIDDEN_MOVES = {"card": "chooses a card face down", "move-unit": "picks an unseen block for the group",
                 "move-dest": "moves an unseen block", "action": "recruits or reinforces an unseen block",
                 "cargo": "names the block its fleet carried", "rout": "picks which block routs",
-                "retreat": "retreats an unseen block", "withdraw": "decides whether a block goes inside"}
+                "retreat": "retreats an unseen block", "withdraw": "decides whether a block goes inside",
+                "hit": "takes a siege hit on an unseen block"}
 
 # what a yes and a pass mean, by the step they answer
 YES_PASS = {"truce": ("offers a truce", "no truce"), "favour": ("spends the Olympian favour", "keeps the favour"),
