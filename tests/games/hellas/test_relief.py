@@ -241,3 +241,15 @@ def test_spec6_4_the_owner_picks_which_tied_block_takes_a_battle_hit():
     assert s.step_name() == "hit" and s.current_player() == SPA and _names(s) == ["unit:S11", "unit:S12"]
     s.apply("unit:S12")
     assert s.to_json()["blocks"]["S12"]["steps"] == 1 and s.step_name() == "fire"
+
+
+def test_spec6_12_a_state_file_with_a_relief_sally_elsewhere_is_refused():
+    import pytest
+
+    from engine.errors import BadStateError
+    s = _relief(sally=False)
+    obj = s.to_json()
+    obj.update(step="sally", current=ATH)
+    obj["machine"]["b_area"] = 9                                        # Attica: nobody of Athens inside, no enemy
+    with pytest.raises(BadStateError, match="a relief sally at LA10 needs"):
+        s.game.state_from_json(obj)
