@@ -65,7 +65,9 @@ YES_PASS = {"truce": ("offers a truce", "no truce"), "favour": ("spends the Olym
             "taxes-keep": ("removes the taxes card", "keeps the taxes card"), "forced": ("tries one more area",
                                                                                      "stops"),
             "sally": ("sallies", "stays inside"), "action": ("", "ends the action phase"),
-            "move-unit": ("", "the group is complete"), "siege": ("", "ends the battle phase")}
+            "move-unit": ("", "the group is complete"), "siege": ("", "leaves these sieges alone"),
+            "battle": ("", "leaves the sieges among them alone"),
+            "reroll": ("spends the Olympian favour to roll again", "keeps the roll")}
 
 
 class View(GameView):
