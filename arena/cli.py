@@ -585,7 +585,8 @@ def analyse(game, players, option, spec, state_file, seat, seed, plies, as_json)
 
 @main.command()
 @click.option("--bot", default=None, metavar="SPEC",
-              help="The bot to serve (default: ismcts, thinking 80% of each go's movetime; else 1000 iterations).")
+              help="The bot to serve (default: kleos, the game's strongest configuration, thinking 80% of "
+                   "each go's movetime; else 1000 iterations).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bot's randomness.")
 def engine(bot, seed):
     """Serve a bot over stdin/stdout in the Kleos text protocol (docs/protocol.md)."""

@@ -37,6 +37,7 @@ def describe_games(specs) -> str:
             shown = option.default if option.default != "" else '""'
             values = _values(option)
             lines.append(_wrap(f"{name}={shown}  {option.help}" + (f" ({values})" if values else ""), "  ", width))
+        lines.append(_wrap(f"the kleos bot plays {spec.kleos_bot} here (with its own budget)", "  ", width))
         for name, value in spec.search_defaults.items():
             lines.append(_wrap(f"search bots use {name}={value} here unless their spec says otherwise", "  ", width))
         blocks.append("\n".join(lines))

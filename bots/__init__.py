@@ -13,6 +13,7 @@ from bots.spec import check_options, is_config, parse_config, parse_spec
 
 # name -> "module:Class"; imported on use, so a missing optional part (the searchers) only fails when asked for
 BOTS = {
+    "kleos": "bots.kleos:KleosBot",          # Kleos's own: each game's strongest measured configuration
     "random": "bots.simple:RandomBot",
     "greedy": "bots.simple:GreedyBot",
     "mcts": "bots.searchbot:MCTSBot",
@@ -26,6 +27,9 @@ BOTS = {
     "os-random": "interop.openspiel.bots:RandomBot",
     "os-cfr": "interop.openspiel.bots:CFRBot",
 }
+
+
+SEARCH_BOTS = ("kleos", "mcts", "pimc", "ismcts")      # check their own options (the searchers' tables)
 
 
 def bot_class(name: str) -> type:
@@ -50,7 +54,7 @@ def make_bot(spec: str, **extra) -> Bot:
         return bot
     name, options = parse_spec(spec)
     cls = bot_class(name)
-    if name in ("mcts", "pimc", "ismcts", "cmd"):
+    if name in SEARCH_BOTS + ("cmd",):
         return cls(spec.strip(), **options, **extra)
     return cls(spec.strip(), **check_options(name, options, cls.OPTIONS), **extra)
 
@@ -65,8 +69,8 @@ def search_available() -> bool:
 
 
 def default_hint_spec(seconds: float = 1.0) -> str:
-    """The strongest bot at hand for hints and for `kleos engine`: ISMCTS when the searchers are built."""
-    return f"ismcts:time={seconds:g}" if search_available() else "greedy"
+    """The strongest bot at hand for hints and for `kleos engine`: Kleos's own bot when the searchers are built."""
+    return f"kleos:time={seconds:g}" if search_available() else "greedy"
 
 
 def describe_bots() -> list[str]:
@@ -78,9 +82,14 @@ def describe_bots() -> list[str]:
             if name in ("mcts", "pimc", "ismcts"):
                 from bots.searchbot import searcher_options
                 options = {**searcher_options(name), "oracle": (bool, False, "see the true state (experiments)")}
+            elif name == "kleos":
+                from search.options import COMMON_OPTIONS
+                options = dict(COMMON_OPTIONS)
             else:
                 options = cls.OPTIONS
             text = ", ".join(f"{k}={d!r}" for k, (t, d, h) in options.items())
+            if name == "kleos":         # its defaults are each game's (kleos games shows them)
+                text = ", ".join(options) + " (defaults: each game's configuration, shown by `kleos games`)"
             if name in ("mcts", "pimc", "ismcts"):
                 from search import SEARCHERS
                 cls = SEARCHERS[name]

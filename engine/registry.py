@@ -62,6 +62,9 @@ class GameSpec:
     # searcher options the search bots use in this game unless their spec sets them (tuning measured in
     # docs/strength.md, not rules): {"depth": 300} gives every searcher that cut-off
     search_defaults: dict = field(default_factory=dict)
+    # the `kleos` bot here: the strongest configuration measured in this game, a searcher spec without a budget
+    # (the bot's own time=/iterations= give that); every ingredient is a searcher option, search_defaults apply too
+    kleos_bot: str = "ismcts"
     # data sets the game ships, by name: what an option that names files may name over the protocol
     datasets: dict = field(default_factory=dict)
     # options -> an upper bound on the actions of one game (chance included), for frameworks that need one

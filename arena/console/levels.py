@@ -1,7 +1,8 @@
 """Difficulty levels for `kleos play --level`: names a person understands, each a bot spec.
 
-Iteration budgets (not seconds) for easy to hard, so a level is equally strong on every machine; ``max`` thinks
-10 seconds a turn with the game's tuned searcher options. The strength of each, in Elo from a ladder, is in
+Iteration budgets (not seconds) for easy to hard, so a level is equally strong on every machine; ``max`` is
+Kleos's own bot (``kleos``: the game's strongest measured configuration) thinking 10 seconds a turn, and is the
+opponent `kleos play` fields when no bot and no level is given. The strength of each, in Elo from a ladder, is in
 docs/play.md ("Difficulty levels"), with the command that measured it.
 """
 from __future__ import annotations
@@ -12,8 +13,11 @@ LEVELS = {
     "easy": "ismcts:iterations=20",
     "medium": "ismcts:iterations=200",
     "hard": "ismcts:iterations=2000",
-    "max": "ismcts:time=10",
+    "max": "kleos:time=10",
 }
+
+
+DEFAULT_LEVEL = "max"
 
 
 def level_spec(level: str) -> str:

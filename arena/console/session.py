@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from arena.console.levels import level_spec
+from arena.console.levels import DEFAULT_LEVEL, level_spec
 from arena.console.screen import Screen
 from arena.console.view import load_view
 from engine.errors import KleosError
@@ -47,7 +47,8 @@ class PlayRequest:
 
 
 def fill_seats(game: str, seats: list[str], options: dict, level: str | None) -> tuple[list[str], dict]:
-    """The seat specs for every seat of the game: too few are filled from the last bot given (or the level's bot);
+    """The seat specs for every seat of the game: too few are filled from the last bot given (or the level's bot,
+    else the top level's: Kleos's own bot);
     the player count follows the seats unless ``options`` names it. PlayError for what cannot be seated."""
     from engine.registry import game_spec
     spec = game_spec(game)
@@ -71,12 +72,9 @@ def fill_seats(game: str, seats: list[str], options: dict, level: str | None) ->
     if len(seats) > count:
         raise PlayError(f"{len(seats)} seats given for {count} players; give at most {count} --seat")
     bots = [s for s in seats if s.split(":")[0].lower() != "human"]
-    filler = level_spec(level) if level is not None else (bots[-1] if bots else None)
-    if len(seats) < count:
-        if filler is None:
-            raise PlayError(f"{game} with {count} players needs {count} seats; only people were given: add a bot "
-                            "(--seat ismcts:time=2) or a --level")
-        seats += [filler] * (count - len(seats))
+    # with neither a bot nor a level, Kleos's own bot at the top level fills the seats
+    filler = level_spec(level) if level is not None else (bots[-1] if bots else level_spec(DEFAULT_LEVEL))
+    seats += [filler] * (count - len(seats))
     return seats, {**options, "players": count}
 
 

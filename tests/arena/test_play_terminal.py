@@ -207,8 +207,13 @@ def test_seats_are_filled_from_the_last_bot_and_errors_are_one_line(kleos, tmp_p
     assert bad.returncode != 0 and "Traceback" not in bad.stderr and "3 to 5 players, not 9" in bad.stderr
     bad = kleos("play", "polis", "--seat", "human", "--seat", "human", "--seat", "human", check=False)
     assert "polis is for 2 players, not 3 (3 seats given)" in bad.stderr and "Traceback" not in bad.stderr
-    bad = kleos("play", "goofspiel", "--seat", "human", "-p", "3", check=False)
-    assert "only people were given" in bad.stderr
+    # only people: Kleos's own bot at the top level (--level max) fills the seats left
+    from arena.console.levels import level_spec
+    from arena.console.session import fill_seats
+    assert level_spec("max").startswith("kleos:")
+    assert fill_seats("goofspiel", ["human"], {"players": 3}, None)[0] == ["human"] + [level_spec("max")] * 2
+    assert fill_seats("polis", [], {}, None)[0] == ["human", level_spec("max")]
+    assert fill_seats("polis", ["human"], {}, "easy")[0] == ["human", level_spec("easy")]
 
 
 def test_start_from_a_saved_position(kleos, tmp_path):
