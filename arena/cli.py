@@ -340,6 +340,41 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
 
 @main.command()
 @click.argument("game")
+@click.option("--base", required=True, metavar="SPEC", help="The bot tuned, with its budget (ismcts:iterations=3000).")
+@click.option("--param", "params", multiple=True, required=True, metavar="NAME=LOW:HIGH[:log][:int]",
+              help="An option to tune and its range (repeatable), e.g. --param c=0.1:2:log --param depth=20:600:log:int.")
+@game_arguments
+@click.option("--steps", type=count(1), default=50, show_default=True, help="SPSA steps.")
+@click.option("--deals", type=count(1), default=1, show_default=True, help="Duplicate deals a step.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the perturbations and deals.")
+@click.option("--confirm", "confirm_games", type=count(0), default=0, show_default=True,
+              help="Then play the candidate against --base under the SPRT for at most this many games (0: no test).")
+@click.option("--elo1", type=float, default=30.0, show_default=True, help="The SPRT's H1 (elo0 is 0).")
+@click.option("--jobs", "-j", type=count(0), default=1, show_default=True, help="Games at once (0: every core).")
+@click.option("--out", type=OutFile(), required=True, help="Record file for every game of the run (.jsonl[.gz]).")
+def tune(game, base, params, players, option, steps, deals, seed, confirm_games, elo1, jobs, out):
+    """Tune searcher options at GAME by SPSA, judged by duplicate games at equal budget; then an SPRT (arena/tune.py)."""
+    from arena.tune import Param, confirm, spsa
+    try:
+        from engine.registry import load_game
+        options = dict(load_game(game, **_game_options(game, players, option)).options)
+        parsed = [Param.parse(p) for p in params]
+        result = spsa(game, options, base, parsed, out, steps=steps, deals=deals, seed=seed, workers=jobs,
+                      echo=click.echo)
+        click.echo(f"candidate: {result['spec']}")
+        if confirm_games:
+            decision, _ = confirm(game, options, result["spec"], base, out, max_games=confirm_games, elo1=elo1,
+                                  seed=seed + 1, echo=click.echo, workers=jobs)
+            click.echo({"H1": f"H1: the candidate is stronger than {base} (by {elo1:g} Elo or more)",
+                        "H0": f"H0: the candidate is not stronger than {base} by {elo1:g} Elo",
+                        None: "inconclusive: the games ran out before the SPRT decided"}[decision])
+        click.echo(f"records: {out}", err=True)
+    except (KleosError, ValueError) as e:
+        _fail(e)
+
+
+@main.command()
+@click.argument("game")
 @click.option("--pair", "pairs", nargs=2, multiple=True, required=True, metavar="A B",
               help="A pairing, the challenger A then B (repeat for more rows), e.g. --pair ismcts greedy.")
 @click.option("--games", "-n", type=count(1), default=100, show_default=True,
