@@ -103,6 +103,9 @@ def spsa(game: str, options: dict, base: str, params: list[Param], out, *, steps
     if steps < 1 or deals < 1:
         raise TuneError("steps and deals must be at least 1")
     spec_with(base, params, [0.5] * len(params))            # a bad base spec fails here
+    import os
+    if os.path.exists(out) and os.path.getsize(out) > 0:
+        raise TuneError(f"{out} exists already; a tuning run writes a record file of its own")
     n = int(options.get("players") or game_spec(game).default_players or game_spec(game).min_players)
     theta = start_position(base, params, start)
     rng = RNG(seed)

@@ -46,6 +46,8 @@ def test_spsa_plays_duplicate_deals_at_equal_budget_and_keeps_every_game(tmp_pat
     again = spsa("goofspiel", {"players": 2, "cards": 4}, "ismcts:iterations=30", [Param.parse("c=0.1:2:log")],
                  tmp_path / "again.jsonl", steps=3, seed=5, echo=lambda *_: None)
     assert again["spec"] == result["spec"]
+    with pytest.raises(TuneError, match="exists already"):
+        spsa("goofspiel", {"players": 2, "cards": 4}, "ismcts:iterations=30", [Param.parse("c=0.1:2:log")], out)
 
 
 def test_confirm_runs_the_arena_sprt_into_the_same_file(tmp_path):
