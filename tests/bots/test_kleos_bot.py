@@ -152,3 +152,11 @@ def test_time_is_for_a_whole_turn():
     bot.act(view, Turn(0, state.legal_actions(), 0))
     assert bot._game_searcher.options["time"] < 0.4 / 2    # a share of the turn's 0.4 s, not all of it
     bot.close()
+
+
+def test_kleos_analyse_searches_the_resolved_configuration():
+    from arena.analyse import run_analysis
+    out = run_analysis("mare_nostrum", {"players": 3}, "kleos:iterations=60", plies=30)
+    assert out["bot"] == "kleos:iterations=60"
+    assert sum(c["visits"] for c in out["candidates"]) == 60
+    assert "depth=300" in out["searcher"]           # the game's search_defaults, as the bot plays it
