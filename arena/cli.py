@@ -633,6 +633,14 @@ def engine(bot, seed):
     except KleosError as e:
         _fail(e)
     session.serve(click.get_text_stream("stdin"), click.get_text_stream("stdout"))
+    import os
+    import sys
+    # the reader thread may still be blocked in stdin's readline, holding its lock: a normal interpreter exit
+    # would then abort ("could not acquire lock ... at interpreter shutdown"); the session is over, so leave now
+    if sys.stdin is sys.__stdin__:                 # the process's own stdin (not a test runner's stand-in)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
 
 @main.command()
