@@ -106,6 +106,17 @@ def test_legacy_summary_lines_convert_to_result_only_records():
     ("mare-nostrum-5p.jsonl.gz", [
         "| `ismcts:iterations=400,depth=300` | `pimc:iterations=400,depth=300` | 100 | 0.494 | ±0.045 | 19 / 0 / 81 "
         "| 19 | 7.48 | 38 |"]),
+    # the kleos bot (issue 20)
+    ("kleos-confirm-polis.jsonl.gz", [
+        "| `ismcts:iterations=3000,c=0.514,depth=30` | `ismcts:iterations=3000` | 60 | 0.717 | ±0.121 | 43 / 0 / 17 "
+        "| 43 | 8.07 | 227 |"]),
+    ("kleos-polis.jsonl.gz", [
+        "| `kleos:iterations=3000` | `pimc:iterations=3000` | 40 | 0.613 | ±0.157 | 23 / 3 / 14 | 23 | 4.82 | 191 |",
+        "| `kleos:iterations=3000` | `kleos:iterations=1500` | 40 | 0.425 | ±0.124 | 16 / 2 / 22 | 16 | 7.82 | 246 |"]),
+    ("kleos-goofspiel.jsonl.gz", [
+        "| `kleos:iterations=20000` | `greedy` | 40 | 0.825 | ±0.107 | 33 / 0 / 7 | 33 | 5.84 | 449 |"]),
+    ("kleos-polis-12000.jsonl.gz", [
+        "| `kleos:iterations=12000` | `ismcts:iterations=12000` | 20 | 0.750 | ±0.179 | 14 / 2 / 4 | 14 | 13.20 | 315 |"]),
 ])
 def test_documented_tables_are_reproduced_from_docs_records(name, rows):
     records, problems = read_records(DOCS / "records" / name)
