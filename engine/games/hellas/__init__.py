@@ -1,8 +1,37 @@
 """Hellas (Hellenes: Campaigns of the Peloponnesian War), two players, hidden blocks, hidden hands and a secret
-simultaneous card choice each season.
+simultaneous card choice each season. Seat 0 is Athens, seat 1 is Sparta.
 
 Rules: docs/rules/hellas.md (coverage, decisions, what is built and what is not yet). Every rule choice and number
 lives in data/ (hellas_rules.toml, the map, the rosters, the deck, the events, the scenarios), read and checked by
-loader.py. The game is not registered yet (no ``GAME`` here): it is registered once a whole game plays to the end
-and the conformance suite passes.
+loader.py.
 """
+from pathlib import Path
+
+from engine.registry import GameSpec, Option
+
+DATA = Path(__file__).parent / "data"
+
+
+def _make(options):
+    from engine.games.hellas.state import HellasGame
+    return HellasGame(options)
+
+
+GAME = GameSpec(
+    name="hellas",
+    title="Hellas",
+    summary="Athens against Sparta from 431 BC: hidden blocks, hidden hands and a secret card each season (2 players)",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    make=_make,
+    options={"data": Option("placeholder", "the 431 roster: placeholder (the spec's placeholder roster, scenario_431), "
+                                           "designer (the designer's order of battle, spec 10.6.2), or a "
+                                           "scenario_<name>.toml file (or a folder holding one) whose folder "
+                                           "holds the files it names", names_files=True),
+             "rules": Option("", "rule keys set over the data set, KEY=VALUE;KEY=VALUE with values as in the rules "
+                                 "file (docs/rules/hellas.md), e.g. ROUT_TARGET=\"smallest\"")},
+    datasets={"placeholder": DATA / "scenario_431.toml", "designer": DATA / "scenario_431_designer.toml"},
+    has_hidden_information=True,
+    conformance_options=({"players": 2}, {"players": 2, "data": "designer"}),
+)

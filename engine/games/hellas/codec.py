@@ -4,7 +4,7 @@ The JSON names things (card ids, area ids, block ids, sides); the turn machinery
 as plain numbers. from_json checks every rule a state must keep and raises BadStateError naming the first one
 broken; nothing is applied until all checks pass.
 """
-from engine.errors import BadStateError
+from engine.errors import BadStateError, NoLegalActionError
 from engine.games.hellas.state import ACTIONS, SIZES, STEP_NAMES
 
 FORMAT = 1
@@ -228,10 +228,13 @@ def from_json(game, obj):
             _fail(f"{SIDES[cur]} is to choose a card but has committed one already")
     state = game.new_initial_state()
     state._set_raw(raw)
-    if cur >= 0 and not state.legal_actions():
-        _fail(f"player {cur} is to move at step {obj['step']} but has no legal action")
-    if cur == -1 and not state.chance_outcomes():
-        _fail(f"a chance step {obj['step']} with no outcome")
+    try:
+        stuck = (cur >= 0 and not state.legal_actions()) or (cur == -1 and not state.chance_outcomes())
+    except NoLegalActionError:                  # the contract raises where nothing is legal
+        stuck = True
+    if stuck:
+        _fail(f"player {cur} is to move at step {obj['step']} but has no legal action" if cur >= 0 else
+              f"a chance step {obj['step']} with no outcome")
     return state
 
 
@@ -341,7 +344,7 @@ def _blocks_in(obj, data, raw):
             if b["inside"]:
                 _fail(f"{where}inside: a block in the pool is in no city")
         else:
-            if area not in area_ids:
+            if not isinstance(area, str) or area not in area_ids:
                 _fail(f"{where}area: {area!r} is no area of the map (nor 'pool')")
             a = area_ids[area]
             if a.neutral:
@@ -362,11 +365,15 @@ def _blocks_in(obj, data, raw):
         raw["incity"][u.index] = _bool(b, "inside", where)
         raw["moved"][u.index] = _bool(b, "moved", where)
         raw["raised"][u.index] = _bool(b, "raised", where)
+        if raw["raised"][u.index] and not u.barbarian:
+            _fail(f"{where}raised: only a barbarian is raised (L170); {u.id} is not one")
+        if u.barbarian and area != "pool" and not raw["raised"][u.index]:
+            _fail(f"{where}raised: a barbarian on the map has been raised this year (L170)")
         raw["revealed"][u.index] = _bool(b, "revealed", where)
         raw["routed"][u.index] = _bool(b, "routed", where)
         raw["strait_in"][u.index] = _bool(b, "strait", where)
         came = b["came"]
-        if came is not None and (came not in area_ids or area_ids[came].neutral):
+        if came is not None and (not isinstance(came, str) or came not in area_ids or area_ids[came].neutral):
             _fail(f"{where}came: {came!r} is no area a block can come from")
         raw["came"][u.index] = area_ids[came].index if came is not None else -1
     for ai, sides in inside_count.items():

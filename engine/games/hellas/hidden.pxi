@@ -159,10 +159,11 @@ cdef inline int prior_steps(HS* s, HData* d, int u) noexcept nogil:
     return 1 if n < 1 else s.u_max[u] if n > s.u_max[u] else n
 
 
-cdef int resample_blocks(HData* d, int observer, Rng* rng) noexcept nogil:
+cdef int resample_blocks(HData* d, int observer, Rng* rng, int force) noexcept nogil:
     """Fill the slots of the observer's unseen enemy blocks afresh (spec 7.3 item 2). Depends only on what the
-    observer sees (the sorted slots, the set of unseen blocks) and the rng. Returns 0, or -1 when a slot found no
-    block it may hold (a state no play reaches; the state is then left as it was)."""
+    observer sees (the sorted slots, the set of unseen blocks) and the rng. With force >= 0, the first slot the
+    turn machinery points at gets block force (when it may hold it). Returns 0, or -1 when a slot found no block
+    it may hold (a state no play reaches; the state is then left as it was)."""
     cdef HS* s = tab(d)
     cdef int ids[MAXU]
     cdef int pick[MAXU]
@@ -179,6 +180,13 @@ cdef int resample_blocks(HData* d, int observer, Rng* rng) noexcept nogil:
         if m == 0:
             return -1
         k = <int>rng_below(rng, m)
+        if force >= 0 and keys[i] & ((1 << NREFS) - 1) and slot_holds(s, cls, force):
+            k = -1
+            for j in range(i, n):
+                k += slot_holds(s, cls, ids[j])
+                if ids[j] == force:
+                    break
+            force = -1
         for j in range(i, n):           # the k-th fitting block still free moves to position i
             if slot_holds(s, cls, ids[j]):
                 if k == 0:
@@ -195,6 +203,17 @@ cdef int resample_blocks(HData* d, int observer, Rng* rng) noexcept nogil:
         put_slot(d, u, keys[i])
         d.steps[u] = prior_steps(s, d, u)
     return 0
+
+
+cdef int playable(HData* d) noexcept nogil:
+    """The player to move has a legal action (a chance node an outcome)."""
+    cdef int buf[MAX_ACTIONS]
+    cdef double probs[MAX_ACTIONS]
+    if d.step == S_OVER or d.cur == TERMINAL:
+        return 1
+    if d.cur == CHANCE:
+        return chance(d, buf, probs) > 0
+    return legal(d, buf) > 0
 
 
 cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
@@ -217,7 +236,19 @@ cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
                 c += 1
     d.hand[o] = pick
     d.deck = rest
-    resample_blocks(d, observer, rng)
+    if resample_blocks(d, observer, rng, -1) == 0 and not playable(d):
+        # the block a pending decision is about must be one that can make it (the observer knows that much):
+        # draw again, then try each unseen block in that slot in turn (the true one always can)
+        for i in range(64):
+            resample_blocks(d, observer, rng, -1)
+            if playable(d):
+                break
+        else:
+            for j in range(tab(d).nu):
+                if tab(d).u_side[j] == o and not d.revealed[j]:
+                    resample_blocks(d, observer, rng, j)
+                    if playable(d):
+                        break
     if d.step == S_CARD and d.commit[o] >= 0:
         k = card_choices(d, o, NULL_BUF)
         d.commit[o] = NULL_BUF[<int>rng_below(rng, k)] - A_CARD

@@ -247,6 +247,30 @@ def parse_rules_option(text):
     return out
 
 
+# the game option data's names for the shipped scenarios: words, as OpenSpiel reads a value like 431 as a number
+SHIPPED = {"placeholder": "431", "designer": "431_designer"}
+
+
+def option_source(value: str) -> tuple[str, Path]:
+    """(scenario name, folder) of what the game option ``data`` names: a shipped roster (``placeholder``,
+    ``designer``), a scenario of the shipped folder by its own name (``431``), a scenario file
+    (``.../scenario_<name>.toml``, its files read from its folder) or a folder holding exactly one scenario."""
+    if value in SHIPPED:
+        return SHIPPED[value], DATA_DIR
+    if "/" not in value and "\\" not in value and not value.endswith(".toml"):
+        return value, DATA_DIR
+    path = Path(value)
+    if path.is_file() and path.name.startswith("scenario_") and path.suffix == ".toml":
+        return path.stem[len("scenario_"):], path.parent
+    if path.is_dir():
+        names = data_sets(path)
+        if len(names) == 1:
+            return names[0], path
+        raise BadDataError(f"hellas data: {value} holds {len(names)} scenarios ({', '.join(names) or 'none'}); "
+                           f"name one scenario_<name>.toml file")
+    raise BadDataError(f"hellas data: {value!r} is no data set name, scenario_<name>.toml file or folder")
+
+
 def load(name="431", directory=DATA_DIR, rules_option=None) -> HellasData:
     """Read and check the data set ``name`` of ``directory``, with the rule keys ``rules_option`` (a dict, from the game
     option) set over it; raises BadDataError naming the first problem."""

@@ -363,18 +363,19 @@ include "evaluate.pxi"
 # ------------------------------------------------------------------------------------------------------------------
 # the game and the state
 
-_SLOTS = {}          # (data set name, rule keys set by the option) -> (slot, HellasData)
+_SLOTS = {}          # ((scenario, folder), rule keys set by the option) -> (slot, HellasData)
 
 
-def _slot(str name, rules_text=""):
-    """The table slot of data set ``name`` with the game option ``rules`` over it, loading and checking it on
-    first use."""
+def _slot(str value, rules_text=""):
+    """The table slot of the data set the option value names, with the game option ``rules`` over it, loading and
+    checking it on first use."""
     from engine.errors import BadOptionError
     from engine.games.hellas import loader
     overrides = loader.parse_rules_option(rules_text)
-    key = (name, tuple(sorted((k, repr(v)) for k, v in overrides.items())))
+    source = loader.option_source(value)
+    key = (source, tuple(sorted((k, repr(v)) for k, v in overrides.items())))
     if key not in _SLOTS:
-        data = loader.load(name, rules_option=overrides)
+        data = loader.load(*source, rules_option=overrides)
         if len(_SLOTS) >= NSLOT:
             raise BadOptionError(f"hellas: at most {NSLOT} data sets and rule variants in one process")
         slot = len(_SLOTS)
@@ -389,7 +390,7 @@ cdef class HellasGame(Game):
 
     def __init__(self, dict options):
         super().__init__("hellas", options, 2, NUM_ACTIONS)
-        self.slot, self.data = _slot(options.get("data", "431"), options.get("rules", ""))
+        self.slot, self.data = _slot(options.get("data", "placeholder"), options.get("rules", ""))
 
     cpdef State new_initial_state(self):
         cdef HellasState s = HellasState.__new__(HellasState)
