@@ -30,57 +30,60 @@ cdef int battle_units(HData* d, int side) noexcept nogil:
     return n
 
 
-cdef inline int contested(HData* d, int a) noexcept nogil:
-    """Both sides have blocks in the field of area a (fleets at sea): a battle is due there (L64)."""
-    return units_in(d, a, ATH, 0) > 0 and units_in(d, a, SPA, 0) > 0
-
-
-cdef int combat_size(HData* d, int a) noexcept nogil:
-    return units_in(d, a, ATH, 0) + units_in(d, a, SPA, 0)
-
-
-cdef inline int siege_size(HData* d, int a) noexcept nogil:
-    """A siege's block count (spec 6.1): every besieged block, the garrison included, and the besiegers there."""
-    return besieged_blocks(d, a) + units_in(d, a, d.active, 0)
-
-
 cdef int combat_choices(HData* d, int* out) noexcept nogil:
     """The combats the attacker may fight next (BATTLE_ORDER size, L64, spec 4.4, 6.1): those of the fewest blocks,
     battles and his open sieges ranked together; he orders ties, and since siege combat is optional he may pass
     the sieges among them (`pass` before the sieges' attrition and assault ids). BATTLE_ORDER free: any combat.
     Ascending action ids: pass, attrition, battles, assaults."""
     cdef HS* s = tab(d)
-    cdef int a, n = 0, best = 1 << 20, size, sieges = 0
+    cdef int a, u, n = 0, best = 1 << 20, size, sieges = 0
+    cdef Occ o
+    cdef uint64_t due, cand = 0
+    # a battle's size is its field blocks; a siege's, every besieged block (the garrison included) and the besiegers
+    # there (spec 6.1)
+    cdef int cf[MAXA]                                   # blocks in the field per area (both sides, the active's)
+    cdef int fa[MAXA]
+    occupancy(d, &o)
+    due = o.field[ATH] & o.field[SPA] & ~d.fought     # contested (both sides in the field), not fought yet
+    memset(cf, 0, sizeof(cf))
+    memset(fa, 0, sizeof(fa))
+    for u in range(s.nu):
+        if d.loc[u] >= 0 and not d.incity[u]:
+            cf[d.loc[u]] += 1
+            fa[d.loc[u]] += s.u_side[u] == d.active
+    for a in range(s.nl):                               # the active player's sieges not fought yet (siege_base)
+        if d.besieged[a] and d.ctrl[a] == d.active and not (d.sieged >> a) & 1:
+            cand |= bit(a)
     if not s.r_battle_free:
         for a in range(s.na):
-            if contested(d, a) and not (d.fought >> a) & 1:
-                size = combat_size(d, a)
+            if (due >> a) & 1:
+                size = cf[a]
                 if size < best:
                     best = size
         for a in range(s.nl):
-            if siege_open(d, a):
-                size = siege_size(d, a)
+            if (cand >> a) & 1 and siege_open(d, a):
+                size = (besieged_blocks(d, a) + fa[a])
                 if size < best:
                     best = size
     for a in range(s.nl):
-        if siege_open(d, a) and (s.r_battle_free or siege_size(d, a) == best):
+        if (cand >> a) & 1 and siege_open(d, a) and (s.r_battle_free or (besieged_blocks(d, a) + fa[a]) == best):
             sieges = 1
     if sieges:
         if out != NULL:
             out[n] = A_PASS
         n += 1
     for a in range(s.nl):
-        if attrition_open(d, a) and (s.r_battle_free or siege_size(d, a) == best):
+        if (cand >> a) & 1 and attrition_open(d, a) and (s.r_battle_free or (besieged_blocks(d, a) + fa[a]) == best):
             if out != NULL:
                 out[n] = A_SIEGE + a
             n += 1
     for a in range(s.na):
-        if contested(d, a) and not (d.fought >> a) & 1 and (s.r_battle_free or combat_size(d, a) == best):
+        if (due >> a) & 1 and (s.r_battle_free or cf[a] == best):
             if out != NULL:
                 out[n] = A_BATTLE + a
             n += 1
     for a in range(s.nl):
-        if assault_open(d, a) and (s.r_battle_free or siege_size(d, a) == best):
+        if (cand >> a) & 1 and assault_open(d, a) and (s.r_battle_free or (besieged_blocks(d, a) + fa[a]) == best):
             if out != NULL:
                 out[n] = A_ASSAULT + a
             n += 1

@@ -5,10 +5,11 @@
 cdef inline int in_play(HData* d, int kind) noexcept nogil:
     """Cards of this event kind face up in play."""
     cdef HS* s = tab(d)
-    cdef int c, n = 0
-    for c in range(s.nc):
-        if (d.inplay >> c) & 1 and s.c_kind[c] == kind:
-            n += 1
+    cdef int n = 0
+    cdef uint64_t m = d.inplay
+    while m:
+        n += s.c_kind[__builtin_ctzll(m)] == kind
+        m &= m - 1
     return n
 
 

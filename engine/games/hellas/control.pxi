@@ -21,7 +21,7 @@ cdef inline int fleets_in(HData* d, int a, int side) noexcept nogil:
 
 
 cdef inline int is_city(HS* s, int a) noexcept nogil:
-    return a < s.nl and (s.site[a] == SITE_CITY or s.site[a] == SITE_PORT)
+    return a >= 0 and (s.city_bits >> a) & 1
 
 
 cdef inline int city_owner(HData* d, int a) noexcept nogil:
@@ -74,15 +74,17 @@ cdef void recompute(HData* d) noexcept nogil:
     side has field units in its area and D has none; the besieger then controls the province."""
     cdef HS* s = tab(d)
     cdef int a, f0, f1, i0, i1, cc, b
+    cdef Occ o
+    occupancy(d, &o)
     for a in range(s.na):
-        f0 = units_in(d, a, ATH, 0)
-        f1 = units_in(d, a, SPA, 0)
+        f0 = (o.field[ATH] >> a) & 1
+        f1 = (o.field[SPA] >> a) & 1
         if a >= s.nl:
             d.ctrl[a] = ATH if f0 and not f1 else SPA if f1 and not f0 else -1
             continue
         if is_city(s, a):
-            i0 = units_in(d, a, ATH, 1)
-            i1 = units_in(d, a, SPA, 1)
+            i0 = (o.inside[ATH] >> a) & 1
+            i1 = (o.inside[SPA] >> a) & 1
             if d.occ[a] >= 0 and not (i0 + f0 if d.occ[a] == ATH else i1 + f1) and d.garrison[a] != d.occ[a]:
                 d.occ[a] = -1                               # L128: a captured city left empty reverts
             cc = city_owner(d, a)

@@ -5,9 +5,11 @@ cdef int recruit_places(HData* d, int u, int* out) noexcept nogil:
     (a port for a fleet; L113, L169)."""
     cdef HS* s = tab(d)
     cdef int a, n = 0
-    for a in range(s.nl):
-        if friendly_city(d, a, s.u_side[u]) and s.nat[a] == s.u_nat[u] and \
-                (s.u_type[u] != T_FLEET or s.site[a] == SITE_PORT):
+    cdef uint64_t m = s.u_places[u]
+    while m:
+        a = __builtin_ctzll(m)
+        m &= m - 1
+        if friendly_city(d, a, s.u_side[u]):
             if out != NULL:
                 out[n] = A_PLACE + a
             n += 1
@@ -45,53 +47,47 @@ cdef int can_add_step(HData* d, int u) noexcept nogil:
     return friendly_city(d, a, d.active) and s.nat[a] == s.u_nat[u]
 
 
-cdef int can_pillage(HData* d, int a) noexcept nogil:
+cdef inline int can_pillage(HData* d, int a, Occ* o) noexcept nogil:
     """Spec 5.6: own land units in the field of an enemy-loyal city-state, no enemy field units there, not
-    pillaged yet this year; not under Earthquake (L300)."""
+    pillaged yet this year; not under Earthquake (L300). o: who stands where now."""
     cdef HS* s = tab(d)
-    cdef int side = d.active, u, land = 0
+    cdef int side = d.active
     if not is_city(s, a) or s.loyal[a] != 1 - side or d.quake_vs == side:
         return 0
     if s.r_pillage_once and d.pillaged[a]:
         return 0
-    if units_in(d, a, 1 - side, 0):
-        return 0
-    for u in range(s.nu):
-        if d.loc[u] == a and s.u_side[u] == side and not d.incity[u] and s.u_type[u] != T_FLEET:
-            land = 1
-    return land
+    return (o.landf[side] >> a) & 1 and not (o.field[1 - side] >> a) & 1
 
 
-cdef int can_garrison(HData* d, int a) noexcept nogil:
-    """Spec 5.5 d: a garrison in an enemy-loyal city the player occupies (L242)."""
+cdef inline int can_garrison(HData* d, int a, Occ* o) noexcept nogil:
+    """Spec 5.5 d: a garrison in an enemy-loyal city the player occupies (L242). o: who stands where now."""
     cdef int side = d.active
-    return is_city(tab(d), a) and d.occ[a] == side and d.garrison[a] < 0 and units_in(d, a, side, 2) > 0 \
-        and enemy_units(d, a, side) == 0
+    return is_city(tab(d), a) and d.occ[a] == side and d.garrison[a] < 0 and \
+        ((o.field[side] | o.inside[side]) >> a) & 1 and not ((o.field[1 - side] | o.inside[1 - side]) >> a) & 1
 
 
-cdef int can_supply(HData* d, int a) noexcept nogil:
-    cdef HS* s = tab(d)
-    cdef int u
-    if (d.supplied >> a) & 1:
-        return 0
-    for u in range(s.nu):
-        if d.loc[u] == a and s.u_side[u] == d.active and needs_supply(d, u):
-            return 1
-    return 0
-
-
-cdef int legal_actions_phase(HData* d, int* out) noexcept nogil:
-    """S_ACTION: pass, a group move, recruiting, pillage, a garrison, Winter supply (spec 4.4, 4.5, 5.0)."""
+cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
+    """S_ACTION: pass, a group move, recruiting, pillage, a garrison, Winter supply (spec 4.4, 4.5, 5.0). With some,
+    stops once it has found something besides passing (out then holds only part of them)."""
     cdef HS* s = tab(d)
     cdef int n = 0, a, u, side = d.active, winter = d.season == s.nseasons
     cdef int cost_r = s.r_recruit_cost
+    cdef uint64_t groups = 0
+    cdef Occ o
+    occupancy(d, &o)
     out[n] = A_PASS
     n += 1
     if (winter and d.refuge) or (not winter and d.actions >= 1 and d.quake_vs != side):
-        for a in range(s.na):
-            if group_units(d, a, -1, winter, NULL) > 0:
-                out[n] = A_MOVE + a
-                n += 1
+        for u in range(s.nu):                       # an area is a group move's source when one unit can move
+            a = d.loc[u]
+            if a >= 0 and s.u_side[u] == side and not (groups >> a) & 1 and land_reach_o(d, u, winter, &o):
+                groups |= bit(a)
+        while groups:
+            out[n] = A_MOVE + __builtin_ctzll(groups)
+            groups &= groups - 1
+            n += 1
+    if some and n > 1:
+        return n
     if d.actions >= cost_r and (not winter or s.r_winter_recruit):
         for u in range(s.nu):
             if can_recruit(d, u):
@@ -101,19 +97,30 @@ cdef int legal_actions_phase(HData* d, int* out) noexcept nogil:
             if can_add_step(d, u):
                 out[n] = A_RSTEP + u
                 n += 1
+    if some and n > 1:
+        return n
     if not winter and d.actions >= 1:
         for a in range(s.nl):
-            if can_pillage(d, a):
+            if can_pillage(d, a, &o):
                 out[n] = A_PILLAGE + a
                 n += 1
+    if some and n > 1:
+        return n
     if winter and s.r_winter_supply and d.actions >= s.r_supply_cost:
-        for a in range(s.na):
-            if can_supply(d, a):
-                out[n] = A_SUPPLY + a
-                n += 1
+        groups = 0                                  # the areas where a block still needs supply
+        for u in range(s.nu):
+            a = d.loc[u]
+            if a >= 0 and s.u_side[u] == side and not ((d.supplied | groups) >> a) & 1 and needs_supply(d, u):
+                groups |= bit(a)
+        while groups:
+            out[n] = A_SUPPLY + __builtin_ctzll(groups)
+            groups &= groups - 1
+            n += 1
+    if some and n > 1:
+        return n
     if d.actions >= cost_r and (not winter or s.r_winter_recruit):
         for a in range(s.nl):
-            if can_garrison(d, a):
+            if can_garrison(d, a, &o):
                 out[n] = A_GARRISON + a
                 n += 1
     return n
@@ -151,10 +158,10 @@ cdef int legal(HData* d, int* out) noexcept nogil:
             out[n] = A_PASS
             n += 1
         m = land_reach(d, d.unit, d.season == s.nseasons and not d.free_move)
-        for a in range(s.na):
-            if (m >> a) & 1:
-                out[n] = A_DEST + a
-                n += 1
+        while m:
+            out[n] = A_DEST + __builtin_ctzll(m)
+            m &= m - 1
+            n += 1
         return n
     if step == S_PLACE:
         return recruit_places(d, d.unit, out)
@@ -175,10 +182,10 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         out[n] = A_PASS
         n += 1
         m = forced_dests(d, d.unit)
-        for a in range(s.na):
-            if (m >> a) & 1:
-                out[n] = A_DEST + a
-                n += 1
+        while m:
+            out[n] = A_DEST + __builtin_ctzll(m)
+            m &= m - 1
+            n += 1
         return n
     if step == S_CARGO:
         out[n] = A_PASS

@@ -20,53 +20,65 @@ cdef inline int can_move(HData* d, int u) noexcept nogil:
 
 
 cdef uint64_t land_reach(HData* d, int u, int refuge) noexcept nogil:
+    cdef Occ o
+    occupancy(d, &o)
+    return land_reach_o(d, u, refuge, &o)
+
+
+cdef uint64_t land_reach_o(HData* d, int u, int refuge, Occ* o) noexcept nogil:
     """Areas unit u can end a land move in (spec 5.1): through adjacent land areas up to its speed, never into a
     neutral area, stopping on entering an area with enemy units (a garrison alone does not stop it, SRC L240).
     It leaves an area holding enemy units only as a besieger (the enemies are shut in the city). Refuge moves
-    (spec 5.8) end only in friendly-controlled, non-besieged city areas and never enter an area with enemies."""
+    (spec 5.8) end only in friendly-controlled, non-besieged city areas and never enter an area with enemies.
+    o: who stands where now."""
     cdef HS* s = tab(d)
-    cdef int side = s.u_side[u], a0 = d.loc[u], depth, a, b
-    cdef uint64_t frontier, nxt, seen, out = 0
+    cdef int side = s.u_side[u], a0 = d.loc[u], depth, a
+    cdef uint64_t frontier, reach, seen, out = 0, enemy, stop, f
     if s.u_type[u] == T_FLEET:
-        return sea_reach(d, u, refuge, -1)
+        return sea_reach_o(d, u, refuge, -1, o)
     if not can_move(d, u) or (refuge and d.moved[u]):
         return 0
-    if units_in(d, a0, 1 - side, 0):
+    if (o.field[1 - side] >> a0) & 1:
         return 0                                    # pinned: a battle is due here
+    enemy = o.field[1 - side] | o.inside[1 - side]
+    # entering enemies ends the move there; refuge avoids them and Omen forbids engaging (L302)
+    stop = 0 if refuge or d.omen_vs == side else enemy
     frontier = bit(a0)
     seen = frontier
     for depth in range(s.u_lspd[u]):
-        nxt = 0
-        for a in range(s.nl):
-            if not (frontier >> a) & 1:
-                continue
-            for b in range(s.nl):
-                if not (s.adj[a] >> b) & 1 or (seen >> b) & 1 or s.neutral[b]:
-                    continue
-                if enemy_units(d, b, side):
-                    if refuge or d.omen_vs == side:
-                        continue                    # refuge avoids enemies; Omen forbids engaging (L302)
-                    seen |= bit(b)
-                    out |= bit(b)                   # must stop here
-                    continue
-                seen |= bit(b)
-                out |= bit(b)
-                nxt |= bit(b)
-        frontier = nxt
+        reach = 0
+        f = frontier
+        while f:
+            a = __builtin_ctzll(f)
+            f &= f - 1
+            reach |= s.adj[a]
+        reach &= ~seen & ~s.neutral_bits
+        frontier = reach & ~enemy
+        seen |= frontier | (reach & stop)
+        out |= frontier | (reach & stop)
     out &= ~bit(a0)
     if refuge:
-        for a in range(s.nl):
-            if (out >> a) & 1 and not friendly_city(d, a, side):
+        f = out
+        while f:
+            a = __builtin_ctzll(f)
+            f &= f - 1
+            if not friendly_city(d, a, side):
                 out &= ~bit(a)
     return out
 
 
 cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
+    cdef Occ o
+    occupancy(d, &o)
+    return sea_reach_o(d, u, refuge, dest, &o)
+
+
+cdef uint64_t sea_reach_o(HData* d, int u, int refuge, int dest, Occ* o) noexcept nogil:
     """Spec 5.2: a fleet's move is a path of seas, each counting 1 against its sea speed (the first entry from a
     land area too); it stops on entering a sea with enemy fleets; it may end at sea or by landing (cost 0) in a
     coastal land area next to a sea it reached, where it stops. A fleet in a besieged port leaves only into its
     offshore sea, free of enemy fleets. With dest >= 0, returns instead the fewest hazard borders (storm rolls) on
-    a path to dest within the speed."""
+    a path to dest within the speed. o: who stands where now."""
     cdef HS* s = tab(d)
     cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y, h, best = 99
     cdef int hz[MAXA]
@@ -80,32 +92,34 @@ cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
         first = bit(s.offshore[a0])
     elif a0 < s.nl:
         first = s.coast[a0]
-    if a0 < s.nl and not d.incity[u] and units_in(d, a0, 1 - side, 0):
+    if a0 < s.nl and not d.incity[u] and (o.field[1 - side] >> a0) & 1:
         return 99 if dest >= 0 else 0               # pinned: a battle is due here
     for x in range(s.na):
         hz[x] = 99
     if a0 >= s.nl:
-        if fleets_in(d, a0, 1 - side):
+        if (o.fleets[1 - side] >> a0) & 1:
             return 99 if dest >= 0 else 0
         hz[a0] = 0
         seas = bit(a0)
     else:
         for x in range(s.nl, s.na):
-            if (first >> x) & 1 and not (refuge and fleets_in(d, x, 1 - side)):
+            if (first >> x) & 1 and not (refuge and (o.fleets[1 - side] >> x) & 1):
                 hz[x] = 0
                 seas |= bit(x)
         if s.u_sspd[u] < 1:
             seas = 0
+    if dest < 0:
+        return sea_spread(d, u, refuge, seas, o)
     for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
         for x in range(s.na):
             nh[x] = hz[x]
         for x in range(s.nl, s.na):
-            if hz[x] >= 99 or fleets_in(d, x, 1 - side):
+            if hz[x] >= 99 or (o.fleets[1 - side] >> x) & 1:
                 continue                            # stopped by enemy fleets: no further
             for y in range(s.nl, s.na):
                 if not (s.adj[x] >> y) & 1:
                     continue
-                if refuge and fleets_in(d, y, 1 - side):
+                if refuge and (o.fleets[1 - side] >> y) & 1:
                     continue
                 h = hz[x] + (1 if (s.hazard[x] >> y) & 1 else 0)
                 if h < nh[y]:
@@ -120,14 +134,14 @@ cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
             out |= bit(x)
         if x == dest and hz[x] < best:
             best = hz[x]
-        if fleets_in(d, x, 1 - side) and x != a0:
+        if (o.fleets[1 - side] >> x) & 1 and x != a0:
             continue                                # it must stop at sea to fight there
         land = s.coast[x]
         for y in range(s.nl):
             if (land >> y) & 1 and not s.neutral[y] and y != a0:
-                if refuge and (not friendly_city(d, y, side) or s.site[y] != SITE_PORT or enemy_units(d, y, side)):
+                if refuge and (not friendly_city(d, y, side) or s.site[y] != SITE_PORT or ((o.field[1 - side] | o.inside[1 - side]) >> y) & 1):
                     continue
-                if d.omen_vs == side and enemy_units(d, y, side):
+                if d.omen_vs == side and ((o.field[1 - side] | o.inside[1 - side]) >> y) & 1:
                     continue
                 out |= bit(y)
                 if y == dest and hz[x] < best:
@@ -177,6 +191,42 @@ cdef int strait_only(HData* d, int u, int dest) noexcept nogil:
                 return 0
             c = 1
     return c
+
+
+cdef uint64_t sea_spread(HData* d, int u, int refuge, uint64_t seas, Occ* o) noexcept nogil:
+    """sea_reach's destinations as area bits (no storm count needed): the seas reached from `seas` within the
+    fleet's speed, never onwards from a sea with enemy fleets, then the coasts it may land on (same rules)."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], a0 = d.loc[u], c, x
+    cdef uint64_t ef = o.fleets[1 - side], enemy = o.field[1 - side] | o.inside[1 - side], grow, f, lands = 0
+    for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
+        grow = 0
+        f = seas & ~ef
+        while f:
+            x = __builtin_ctzll(f)
+            f &= f - 1
+            grow |= s.adj[x]
+        if refuge:
+            grow &= ~ef
+        seas |= grow
+    f = seas & ~(ef & ~bit(a0))                     # it must stop at sea to fight where enemy fleets are
+    while f:
+        x = __builtin_ctzll(f)
+        f &= f - 1
+        lands |= s.coast[x]
+    lands &= ~s.neutral_bits & ~bit(a0)
+    if d.omen_vs == side:
+        lands &= ~enemy
+    if refuge:
+        lands &= ~enemy
+        f = lands
+        while f:
+            x = __builtin_ctzll(f)
+            f &= f - 1
+            if not friendly_city(d, x, side) or s.site[x] != SITE_PORT:
+                lands &= ~bit(x)
+        return lands & ~bit(a0)
+    return (seas | lands) & ~bit(a0)
 
 
 cdef int land_distance(HData* d, int u, int src, int dst) noexcept nogil:
@@ -275,8 +325,10 @@ cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept 
     """Units of the active side that began the action in area a, with a move left, index above `after`."""
     cdef HS* s = tab(d)
     cdef int u, n = 0
+    cdef Occ o
+    occupancy(d, &o)
     for u in range(after + 1, s.nu):
-        if d.loc[u] == a and s.u_side[u] == d.active and land_reach(d, u, refuge):
+        if d.loc[u] == a and s.u_side[u] == d.active and land_reach_o(d, u, refuge, &o):
             if out != NULL:
                 out[n] = u
             n += 1

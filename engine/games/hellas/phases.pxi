@@ -272,7 +272,7 @@ cdef void start_turn(HData* d) noexcept nogil:
 
 
 cdef int any_action(HData* d) noexcept nogil:
-    return legal_actions_phase(d, NULL_BUF) > 1         # something besides passing
+    return legal_actions_phase(d, NULL_BUF, 1) > 1      # something besides passing
 
 
 cdef void to_action(HData* d) noexcept nogil:

@@ -151,6 +151,8 @@ cdef struct HS:
     uint64_t coast[MAXA]        # land: the seas it coasts on; sea: its coastal land areas
     uint64_t hazard[MAXA]       # sea: neighbours across a hazard border
     uint64_t strait[MAXA]       # sea: neighbours across a strait
+    uint64_t neutral_bits       # the neutral areas (no block may enter)
+    uint64_t city_bits          # the land areas with a city (a city or a port)
     int site[MAXA]
     int value[MAXA]
     int capacity[MAXA]
@@ -178,6 +180,7 @@ cdef struct HS:
     int u_special[MAXU]
     int u_start[MAXU]           # area or POOL
     int u_steps0[MAXU]
+    uint64_t u_places[MAXU]     # the cities of its nationality it may be recruited in (ports for a fleet)
     int c_id[MAXC]
     int c_kind[MAXC]
     int c_colour[MAXC]
@@ -328,6 +331,40 @@ cdef inline uint64_t bit(int i) noexcept nogil:
 
 cdef inline HS* tab(HData* d) noexcept nogil:
     return &TABLES[d.ds]
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+
+cdef struct Occ:
+    # who stands where, as area bits, built in one pass over the blocks (the move and control queries read bits
+    # instead of scanning the roster once an area)
+    uint64_t field[2]           # areas with blocks of a side in the field
+    uint64_t inside[2]          # areas with blocks of a side inside the city
+    uint64_t fleets[2]          # areas with fleets of a side
+    uint64_t landf[2]           # areas with land units (not fleets) of a side in the field
+
+
+cdef inline void occupancy(HData* d, Occ* o) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u, a, side
+    cdef uint64_t b
+    memset(o, 0, sizeof(Occ))
+    for u in range(s.nu):
+        a = d.loc[u]
+        if a < 0:
+            continue
+        side = s.u_side[u]
+        b = (<uint64_t>1) << a
+        if d.incity[u]:
+            o.inside[side] |= b
+        else:
+            o.field[side] |= b
+            if s.u_type[u] != T_FLEET:
+                o.landf[side] |= b
+        if s.u_type[u] == T_FLEET:
+            o.fleets[side] |= b
 
 
 include "control.pxi"

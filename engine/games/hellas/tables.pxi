@@ -39,6 +39,10 @@ def _fill_tables(int slot, data):
         s.region[i] = regions.index(a.subject_region) if a.subject_region else -1
         s.capital[i] = a.capital
         s.neutral[i] = a.neutral
+        if a.neutral:
+            s.neutral_bits |= (<uint64_t>1) << i
+        if not a.sea and s.site[i] in (SITE_CITY, SITE_PORT):
+            s.city_bits |= (<uint64_t>1) << i
         s.offshore[i] = index[a.offshore_sea] if a.offshore_sea else -1
         s.subject[i] = 1 if (a.is_city and a.loyalty == "Athens" and a.nationality in subject_nats) else 0
         s.helot[i] = 1 if (a.is_city and a.site_name in helot_cities) else 0
@@ -73,6 +77,10 @@ def _fill_tables(int slot, data):
         s.u_special[i] = specials[u.special]
         s.u_start[i] = POOL if u.start_area == "pool" else index[u.start_area]
         s.u_steps0[i] = u.start_steps
+        for a in land:                              # where it may be recruited (legal.recruit_places)
+            if a.is_city and a.nationality and nats.index(a.nationality) == s.u_nat[i] and \
+                    (u.type != "fleet" or a.site_type == "port"):
+                s.u_places[i] |= (<uint64_t>1) << a.index
     kinds = list(loader.EVENT_KINDS)
     s.nc = len(data.cards)
     for i, c in enumerate(data.cards):
