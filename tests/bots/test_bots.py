@@ -59,6 +59,28 @@ def test_greedy_plays_a_best_evaluated_move():
     assert values[choice] == max(values.values())
 
 
+def test_greedy_follow_values_the_line_a_move_starts():
+    """In Polis an action is several decisions: choosing `trade` changes nothing evaluate() sees, so one-decision
+    greedy ties every first move; with follow=8 it values each by its own greedy line and picks a line that gains."""
+    from bots.base import GameInfo
+    from games.polis.helpers import fresh
+    state = fresh()                                    # Sparta to choose its first action
+    legal = state.legal_actions()
+    plain, follow = make_bot("greedy"), make_bot("greedy:follow=8")
+    for bot in (plain, follow):
+        bot.new_game(GameInfo("polis", {"players": 2}, 2, 1, 3))
+    plain.act(state.clone(), Turn(1, legal, 1))
+    assert plain.last_stats["ties"] == len(legal)      # one decision on: all alike
+    choice = follow.act(state.clone(), Turn(1, legal, 1))
+    assert follow.last_stats["ties"] < len(legal)
+    assert follow.last_stats["value"] > state.evaluate()[1] + 0.01
+    line = state.clone()
+    line.apply(choice)
+    assert follow.last_stats["value"] == pytest.approx(follow._line_value(line, 1, 8), abs=1e-4)
+    with pytest.raises(BadBotSpecError):
+        make_bot("greedy:follow=-1")
+
+
 @pytest.mark.parametrize("spec", ["mcts:iterations=40", "pimc:iterations=40,determinizations=4",
                                   "ismcts:iterations=40", "ismcts:time=0.01,rollout=heuristic",
                                   "mcts:iterations=30,oracle=true"])

@@ -28,7 +28,8 @@ DATA_SETS = {
     "assumed": "the spec's placeholders for the lost board pictures (spec 10.1-10.3, ASSUMED)",
 }
 DEFAULT_DATA_SET = "ed1"
-FILES = ("map.json", "tribute.json", "markets.json", "projects.json", "events.json", "rules.json", "setup.json")
+FILES = ("map.json", "tribute.json", "markets.json", "projects.json", "events.json", "rules.json", "setup.json",
+         "evaluate.json")
 
 
 def search_path(data: str | None) -> list[Path]:
@@ -58,7 +59,7 @@ def read_data(data: str | None, name: str):
 def load_tables(data: str | None = None) -> dict:
     """The tables of the data set ``data`` (see search_path), checked."""
     d = data or DEFAULT_DATA_SET
-    m, trib, mk, pr, ev, ru, su = (read_data(data, f) for f in FILES)
+    m, trib, mk, pr, ev, ru, su, evw = (read_data(data, f) for f in FILES)
 
     def fail(msg):
         raise BadOptionError(f"polis data ({d}): {msg}")
@@ -235,6 +236,8 @@ def load_tables(data: str | None = None) -> dict:
     if sum(t["card_count"]) != 24:
         fail("rules.json: the battle deck has 24 cards")
 
+    t["eval"] = eval_weights(evw, fail)
+
     # setup
     t["setup"] = []
     for p in PLAYERS:
@@ -247,3 +250,29 @@ def load_tables(data: str | None = None) -> dict:
             "resources": [s["resources"][r] for r in RESOURCES],
         })
     return t
+
+
+EVAL_SCALARS = ("resources_last_round", "hoplite", "galley", "merchant", "growth", "lost_polis", "death", "scale",
+                "market", "region", "sea")
+
+
+def eval_weights(evw: dict, fail) -> dict:
+    """evaluate.json checked: every weight a finite number in [0, 100], the scale above 0."""
+    def number(name, v):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100:
+            fail(f"evaluate.json: {name} must be a number in [0, 100], got {v!r}")
+        return float(v)
+
+    out = {}
+    try:
+        res = evw["resources"]["value"]
+        if set(res) != set(RESOURCES):
+            fail(f"evaluate.json: resources must name exactly {', '.join(RESOURCES)}")
+        out["resources"] = [number(f"resources.{r}", res[r]) for r in RESOURCES]
+        for name in EVAL_SCALARS:
+            out[name] = number(name, evw[name]["value"])
+    except (KeyError, TypeError) as e:
+        fail(f"evaluate.json: missing or malformed entry {e}")
+    if out["scale"] <= 0:
+        fail("evaluate.json: scale must be above 0")
+    return out

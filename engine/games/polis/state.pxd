@@ -66,6 +66,10 @@ cdef struct Static:
     int kcount[NK]
     int kunit[NK]
     int kstr[NK]
+    # evaluate() weights (data/evaluate.json, ASSUMED)
+    double ev_res[5]
+    double ev_res_last, ev_hoplite, ev_galley, ev_merchant, ev_growth, ev_lost_polis, ev_death, ev_scale
+    double ev_market, ev_region, ev_sea
 
 
 cdef struct PolisData:

@@ -5,7 +5,7 @@ Seat 0 is Athens, seat 1 is Sparta. Every table the rulebook lost comes from dat
 The Python face delegates to codec.py (JSON, observation), notation.py (move names) and render.py (text view).
 The C rules are split by idea into included files (one compiled module): helpers.pxi, movement.pxi, trade.pxi,
 proxenos.pxi, legal.pxi (one option generator per decision), chance.pxi, turns.pxi, battles.pxi, end_of_round.pxi,
-payments.pxi, apply.pxi; this file keeps the enums, the action ids and the Game and State classes.
+payments.pxi, apply.pxi, evaluate.pxi (the position score of search cut-offs and greedy); this file keeps the enums, the action ids and the Game and State classes.
 """
 from libc.math cimport exp
 from libc.stdint cimport int64_t, uint32_t, uint64_t
@@ -163,6 +163,7 @@ include "battles.pxi"
 include "end_of_round.pxi"
 include "payments.pxi"
 include "apply.pxi"
+include "evaluate.pxi"
 
 
 # ---- the game -------------------------------------------------------------------------------------------------
@@ -258,6 +259,13 @@ cdef class PolisGame(Game):
             g.kcount[i] = t["card_count"][i]
             g.kunit[i] = t["card_unit"][i]
             g.kstr[i] = t["card_strength"][i]
+        ev = t["eval"]
+        for i in range(5):
+            g.ev_res[i] = ev["resources"][i]
+        g.ev_res_last, g.ev_hoplite, g.ev_galley = ev["resources_last_round"], ev["hoplite"], ev["galley"]
+        g.ev_merchant, g.ev_growth, g.ev_lost_polis = ev["merchant"], ev["growth"], ev["lost_polis"]
+        g.ev_death, g.ev_scale = ev["death"], ev["scale"]
+        g.ev_market, g.ev_region, g.ev_sea = ev["market"], ev["region"], ev["sea"]
 
     cpdef State new_initial_state(self):
         """The set-up of spec section 3; the first events are the chance draws of the project display."""
@@ -428,19 +436,12 @@ cdef class PolisState(State):
             returns_from_keys(keys, 2, out)
 
     cdef void c_evaluate(self, double* out) noexcept:
-        """Score lead plus a little for resources, units and the projects under way, squashed to [0, 1]."""
-        cdef double v[2]
-        cdef int p, k, t
-        for p in range(2):
-            v[p] = score_of(&self.d, self.g, p) + 0.15 * total_res(&self.d, p)
-            for k in range(self.g.nr):
-                v[p] += 0.3 * self.d.hop[k][p]
-            for k in range(self.g.ns):
-                v[p] += 0.2 * self.d.gal[k][p]
-            for t in range(NTILE):
-                if self.d.tile_where[t] >= 0 and not self.d.tile_done[t] and self.d.owner[self.d.tile_where[t]] == p:
-                    v[p] += self.g.tround[t] + self.g.tend[t]
-        out[0] = 1.0 / (1.0 + exp(-(v[0] - v[1]) / 6.0))
+        """The projected points of each side after this round's end (evaluate.pxi), their difference squashed."""
+        if self.d.phase == PH_OVER:
+            self.c_returns(out)
+            return
+        cdef double lead = projected_points(&self.d, self.g, 0) - projected_points(&self.d, self.g, 1)
+        out[0] = 1.0 / (1.0 + exp(-lead / self.g.ev_scale))
         out[1] = 1.0 - out[0]
 
     # --- Python face: see codec.py (JSON), notation.py (moves) and render.py ------------------------------------
@@ -631,6 +632,11 @@ cdef class PolisState(State):
 
     def scores(self):
         return [score_of(&self.d, self.g, 0), score_of(&self.d, self.g, 1)]
+
+    def projected_points(self, int p):
+        """The points evaluate() gives side p (evaluate.pxi): for tests and the console."""
+        self._check_player(p)
+        return projected_points(&self.d, self.g, p)
 
     def proxenos_cost_table(self, int p):
         """Cheapest bribe to every polis for p's proxenos (-1: unreachable); for tests and the console."""

@@ -1,0 +1,123 @@
+"""Polis's evaluate(): the points each side would hold once the round's end is scored (engine/games/polis/evaluate.pxi),
+its terms against the rulebook's round end (L626-L660) and sudden death (L698-L700), and its weights read from
+data/evaluate.json (ASSUMED, never in code)."""
+import json
+import math
+
+import pytest
+
+from engine.errors import BadOptionError
+from engine.registry import load_game
+
+from .helpers import G, edit, fresh
+
+W = G.tables["eval"]
+
+
+def _rich(j):
+    """Athens with prestige to spare, so no deficit below is paid by releasing poleis or ends in sudden death."""
+    j["players"]["athens"]["prestige"] = 10
+
+
+def _wheat(n):
+    def fn(j):
+        _rich(j)
+        j["players"]["athens"]["wheat"] = n
+    return fn
+
+
+def test_food_each_missing_wheat_costs_a_point_L636_L642():
+    """Athens feeds 8 population (L636): below that, every wheat held is one point less of deficit (paid in prestige,
+    L640), so 4 and 5 wheat differ by exactly one point."""
+    s = fresh()
+    a, b = edit(s, _wheat(4)), edit(s, _wheat(5))
+    assert b.projected_points(0) - a.projected_points(0) == pytest.approx(1.0)
+
+
+def test_wheat_left_after_food_grows_population_and_megalopolis_L644_L654():
+    """Wheat beyond the food grows population (L644-L652, worth `growth`), and Athens, at its base population 5,
+    grown to 6 scores megalopolis (L654): one wheat more than the demand is worth growth + 1."""
+    s = fresh()
+    a, b = edit(s, _wheat(8)), edit(s, _wheat(9))
+    assert b.projected_points(0) - a.projected_points(0) == pytest.approx(W["growth"] + 1.0)
+
+
+def test_a_project_under_way_counts_its_round_and_end_prestige_L626_L634():
+    """Myron started in Athens brings 2 prestige at the round's end and 3 at the game's end (L311, L634)."""
+    s = fresh()
+
+    def started(j):
+        _rich(j)
+        j["projects"]["display"].remove("Myron")
+        j["projects"]["started"] = {"Athens": ["Myron"]}
+        j["started_this_round"] = ["Athens"]
+    a, b = edit(s, _rich), edit(s, started)
+    assert b.projected_points(0) - a.projected_points(0) == pytest.approx(2 + 3)
+
+
+def test_a_round_end_at_zero_prestige_is_sudden_death_L698():
+    """Athens with 1 prestige and one wheat short of its demand (no polis released): the round's end would leave it
+    at 0 prestige, which loses (L698); one wheat more and it survives. The difference is the death weight plus
+    the wheat's point."""
+    s = fresh()
+
+    def short(n):
+        def fn(j):
+            j["players"]["athens"]["prestige"] = 1
+            j["players"]["athens"]["wheat"] = n
+            for polis in ("Chios", "Chalcis"):           # only the capital left: nothing to release (L700)
+                j["poleis"][polis]["owner"] = None
+                j["poleis"][polis]["pop"] = 0
+        return fn
+    dead, alive = edit(s, short(4)), edit(s, short(5))
+    assert alive.projected_points(0) - dead.projected_points(0) == pytest.approx(W["death"] + 1.0)
+
+
+def test_evaluate_is_the_squashed_lead_of_the_projections():
+    s = edit(fresh(), _wheat(6))
+    lead = s.projected_points(0) - s.projected_points(1)
+    v = s.evaluate()
+    assert v[0] == pytest.approx(1.0 / (1.0 + math.exp(-lead / W["scale"])))
+    assert v[0] + v[1] == pytest.approx(1.0)
+    # the side short of food is the one behind: Sparta starts with no wheat for 7 population (L79-L91)
+    assert fresh().evaluate()[0] > 0.5
+
+
+def test_evaluate_of_a_finished_game_is_its_result():
+    s = fresh()
+    s.apply("pass")
+    s.apply("pass")
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0]) if not s.is_chance_node() else s.apply(s.chance_outcomes()[0][0])
+    assert s.evaluate() == s.returns()
+
+
+def test_the_weights_come_from_the_data_file(tmp_path):
+    """A data directory with another evaluate.json changes evaluate() and nothing else (no weight lives in code)."""
+    from engine.games.polis.data import read_data
+    weights = read_data(None, "evaluate.json")
+    weights["death"]["value"] = 0.0
+    weights["scale"]["value"] = 8.0
+    (tmp_path / "evaluate.json").write_text(json.dumps(weights))
+    other = load_game("polis", data=str(tmp_path))
+    assert other.tables["eval"]["death"] == 0.0
+    a, b = fresh(), fresh(game=other)
+    assert a.to_json() == b.to_json()
+    assert a.projected_points(1) == pytest.approx(b.projected_points(1) - W["death"])   # Sparta starts unfed
+    lead = b.projected_points(0) - b.projected_points(1)
+    assert b.evaluate()[0] == pytest.approx(1.0 / (1.0 + math.exp(-lead / 8.0)))
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda w: w["scale"].update(value=0), "scale must be above 0"),
+    (lambda w: w["death"].update(value="lots"), "death must be a number"),
+    (lambda w: w["resources"]["value"].pop("wine"), "resources must name exactly"),
+    (lambda w: w.pop("hoplite"), "missing or malformed entry"),
+])
+def test_a_bad_weights_file_is_refused_by_name(tmp_path, change, message):
+    from engine.games.polis.data import read_data
+    weights = read_data(None, "evaluate.json")
+    change(weights)
+    (tmp_path / "evaluate.json").write_text(json.dumps(weights))
+    with pytest.raises(BadOptionError, match=message):
+        load_game("polis", data=str(tmp_path))
