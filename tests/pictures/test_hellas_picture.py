@@ -184,3 +184,14 @@ def test_the_layout_must_place_every_area_and_colour_every_nationality(game, tmp
             hellas_svg.board("431")
     finally:
         hellas_svg.board.cache_clear()
+
+
+def test_the_second_roster_draws_on_the_same_map():
+    """The designer's order of battle (data set 431_designer) is drawn from its own roster on the same layout."""
+    game = HellasGame({"data": "431_designer"})
+    for plies in (0, 300):
+        state = random_position(game, 4, plies)
+        j = state.to_json()
+        _, root = draw(state, None)
+        on_map = [uid for uid, b in j["blocks"].items() if b["area"] != "pool"]
+        assert sorted(u.get("data-unit") for u in of_class(root, "unit")) == sorted(on_map)

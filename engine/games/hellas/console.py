@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.console.view import ByWidth, GameView
-from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words
+from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words, walls_words
 
 DATA = Path(__file__).parent / "data"
 SIDES = ("Athens", "Sparta")
@@ -382,7 +382,8 @@ class View(GameView):
                     f"{a.nationality.replace('_', ' ')}, loyal to {a.loyalty}" + (", capital" if a.capital else "")
                     + (", NEUTRAL: no entry" if a.neutral else "")
                     + (f", subject region {a.subject_region}" if a.subject_region else "")
-                    + (f", offshore sea {self._area(a.offshore_sea)}" if a.offshore_sea else ""))
+                    + (f", offshore sea {self._area(a.offshore_sea)}" if a.offshore_sea else "")
+                    + (f"; {walls_words(self.data.rules)}" if a.is_city else ""))
                 text = f"land area; {site}; next to {self._near(a)}"
             out[a.id] = out[a.name] = f"{a.name} ({a.id}), {text}"
         for u in self.data.units:

@@ -16,7 +16,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words
+from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words, walls_words
 from engine.svg import INK, LAND, MUTED, SEA, Canvas, PictureError, load_layout
 
 DATA = Path(__file__).parent / "data"
@@ -188,7 +188,7 @@ def draw(state, seat=None) -> Canvas:
             _sea(c, a, layout, pos, pieces, colours, seat, j, battle_id)
     for a in data.areas:
         if not a.sea:
-            _land(c, a, layout, pos, pieces, colours, seat, j, battle_id)
+            _land(c, a, layout, pos, pieces, colours, seat, j, battle_id, data.rules)
     _panel(c, j, data, layout, pieces, W + 10, seat)
     return c
 
@@ -235,7 +235,7 @@ def _sea(c, a, layout, pos, pieces, colours, seat, j, battle_id):
     _blocks(c, a.id, False, x - bw / 2, y - ry + 17, bw, bh, 26, pieces, layout, True)
 
 
-def _land(c, a, layout, pos, pieces, colours, seat, j, battle_id):
+def _land(c, a, layout, pos, pieces, colours, seat, j, battle_id, rules):
     x, y = pos[a.id]
     bw, bh = layout["box"]
     x0, y0 = x - bw / 2, y - bh / 2
@@ -255,7 +255,7 @@ def _land(c, a, layout, pos, pieces, colours, seat, j, battle_id):
         _battle_mark(c, x0 + bw - 8, y0 + 24)
     top = y0 + 18
     if a.site_type != "none":
-        _site(c, a, j, layout, x0 + 15, top + 15)
+        _site(c, a, j, layout, x0 + 15, top + 15, rules)
     inside = bool(pieces.up.get((a.id, True))) or pieces.down.get((a.id, True), 0)
     if a.is_city:
         # the city's walls: the blocks inside it (besieged ones when the city is under siege)
@@ -283,7 +283,7 @@ def _battle_mark(c, x, y):
         c.line(x + 4, y - 4, x - 4, y + 4, stroke="#ffffff", stroke_width=1.8)
 
 
-def _site(c, a, j, layout, x, y):
+def _site(c, a, j, layout, x, y, rules):
     """The city (square), port (hexagon) or settlement (circle): nationality inside, loyalty on the rim, value."""
     nat = layout["nationalities"].get(a.nationality, "#cccccc")
     rim = layout["loyalty_rim"].get(a.loyalty, INK)
@@ -294,6 +294,7 @@ def _site(c, a, j, layout, x, y):
     if a.is_city:
         parts.append(f"value {a.value}, capacity {a.capacity}, nationality {a.nationality.replace('_', ' ')}, "
                      f"loyal to {a.loyalty}" + (", capital" if a.capital else "") + (", neutral" if a.neutral else ""))
+        parts.append(walls_words(rules))
         parts.append(f"city controlled by {ctl['city']}" if ctl["city"] else "city uncontrolled")
         parts += [long for _, long in city_marks(city, ctl)]
     else:

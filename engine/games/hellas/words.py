@@ -29,3 +29,10 @@ def play_words(play: str, season: str) -> str:
     if use == "actions" and season == "New Year":
         return f"#{card} as a sacrifice"
     return f"#{card} " + ("as its event" if use == "event" else "for actions")
+
+
+def walls_words(rules: dict) -> str:
+    """What a city's walls do in an assault (spec 6.11, from the rule keys in force)."""
+    hits = rules["DOUBLE_DEFENCE_HITS_PER_STEP"]
+    return (f"walls: its defenders fire as {rules['FORTIFIED_RATING']} and lose a step to every "
+            f"{hits['normal']} hits ({hits['civil_war_or_treachery']} under Civil War or Treachery)")
