@@ -35,6 +35,9 @@ def states(game):
         length = len(play_random_game(game, seed).actions)
         for plies in sorted({0, 20, length // 4, length // 2, 3 * length // 4, length - 1, length}):
             out.append(random_position(game, seed, plies))
+    # and the first position of a battle being fought (its mark on the map)
+    plies = next(p for p in range(0, 2000, 3) if random_position(game, 1, p).to_json()["machine"]["b_area"] >= 0)
+    out.append(random_position(game, 1, plies))
     return out
 
 
@@ -144,6 +147,7 @@ def test_cities_markers_and_tracks_follow_the_state(game, states):
             sorted((a, c["garrison"]) for a, c in j["cities"].items() if c["garrison"])
         areas = {el.get("data-area"): el.get("data-control") for el in of_class(root, "area")}
         assert areas == {a.id: j["control"][a.id]["area"] or "" for a in data.areas if not a.sea}
+        assert len(of_class(root, "battle-mark")) == (1 if j["machine"]["b_area"] >= 0 else 0)
         track = [el for el in of_class(root, "track") if el.get("data-kind") == "prestige"]
         assert len(track) == 1 and track[0].get("data-value") == str(j["prestige"])
         assert len(of_class(root, "sea")) == sum(1 for a in data.areas if a.sea)

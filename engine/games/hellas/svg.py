@@ -228,11 +228,11 @@ def _sea(c, a, layout, pos, pieces, colours, seat, j, battle_id):
                                "stroke": colours[ctrl] if ctrl else "#7aa6bf", "stroke-width": 3 if ctrl else 1.5})
         ty = y - ry + 13 if ry > rx else y - ry + 12
         c.text(x, ty, a.name, size=10.5, anchor="middle", fill="#3c6e8f", font_style="italic")
-    if battle_id == a.id:
-        _battle_mark(c, x + rx * 0.7, y - ry * 0.6)
     bw = min(2 * rx - 30, 140)
     bh = 2 * ry - 22 if ry > rx else 2 * ry - 16
     _blocks(c, a.id, False, x - bw / 2, y - ry + 17, bw, bh, 26, pieces, layout, True)
+    if battle_id == a.id:
+        _battle_mark(c, x + rx * 0.7, y - ry * 0.6)
 
 
 def _land(c, a, layout, pos, pieces, colours, seat, j, battle_id, rules):
@@ -251,8 +251,6 @@ def _land(c, a, layout, pos, pieces, colours, seat, j, battle_id, rules):
         c.rect(x0, y0, bw, 15, fill=band, fill_opacity=0.9, rx=8)
         c.text(x0 + 7, y0 + 11.5, a.name, size=10, weight="bold", fill="#ffffff" if ctrl else "#5a4a2c")
         c.text(x0 + bw - 6, y0 + 11.5, a.id, size=8, anchor="end", fill="#ffffff" if ctrl else MUTED)
-    if battle_id == a.id:
-        _battle_mark(c, x0 + bw - 8, y0 + 24)
     top = y0 + 18
     if a.site_type != "none":
         _site(c, a, j, layout, x0 + 15, top + 15, rules)
@@ -274,6 +272,8 @@ def _land(c, a, layout, pos, pieces, colours, seat, j, battle_id, rules):
         c.text(x0 + 30, top + 16, f"{a.site_name} (settlement)", size=8, fill=MUTED, cls="site-name")
     field_y = top + 35
     _blocks(c, a.id, False, x0 + 6, field_y, bw - 12, y0 + bh - field_y - 3, 26, pieces, layout, False)
+    if battle_id == a.id:                   # on the header, over everything else
+        _battle_mark(c, x0 + bw - 46, y0 + 8)
 
 
 def _battle_mark(c, x, y):
