@@ -169,25 +169,20 @@ def test_the_picture_is_svg_with_a_heading_and_renders_to_png(game, states, png_
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
 
 
-def test_the_layout_must_place_every_area_and_colour_every_nationality(game, tmp_path, monkeypatch):
+def test_the_layout_must_place_every_area_and_colour_every_nationality(game, tmp_path):
     """The layout is data: a map whose areas the layout does not place, or a nationality it does not colour, is an
     error naming the layout file and what it lacks."""
     layout = json.loads((hellas_svg.DATA / "layout.json").read_text())
     del layout["land"]["LA07"]
-    (tmp_path / "layout.json").write_text(json.dumps(layout))
-    monkeypatch.setattr(hellas_svg, "DATA", tmp_path)
-    hellas_svg.board.cache_clear()
-    try:
-        with pytest.raises(PictureError, match=r"layout\.json: land lacks LA07"):
-            hellas_svg.board("431")
-        layout["land"]["LA07"] = [500, 800]
-        del layout["nationalities"]["persian"]
-        (tmp_path / "layout.json").write_text(json.dumps(layout))
-        hellas_svg.board.cache_clear()
-        with pytest.raises(PictureError, match="nationalities lacks persian"):
-            hellas_svg.board("431")
-    finally:
-        hellas_svg.board.cache_clear()
+    path = tmp_path / "layout.json"
+    path.write_text(json.dumps(layout))
+    with pytest.raises(PictureError, match=r"layout\.json: land lacks LA07"):
+        hellas_svg._checked_layout(game.data, path)
+    layout["land"]["LA07"] = [500, 800]
+    del layout["nationalities"]["persian"]
+    path.write_text(json.dumps(layout))
+    with pytest.raises(PictureError, match="nationalities lacks persian"):
+        hellas_svg._checked_layout(game.data, path)
 
 
 def test_the_second_roster_draws_on_the_same_map():
@@ -199,3 +194,25 @@ def test_the_second_roster_draws_on_the_same_map():
         _, root = draw(state, None)
         on_map = [uid for uid, b in j["blocks"].items() if b["area"] != "pool"]
         assert sorted(u.get("data-unit") for u in of_class(root, "unit")) == sorted(on_map)
+
+
+def test_a_data_set_of_ones_own_is_drawn_by_its_own_layout(tmp_path):
+    """A person who drops in a real map gives its coordinates in the data folder (layout.json beside the scenario),
+    no code: the picture reads that layout, and a layout that misses an area of that map is an error naming it."""
+    import shutil
+    for f in hellas_svg.DATA.iterdir():
+        if f.suffix in (".csv", ".toml"):
+            shutil.copy(f, tmp_path / f.name)
+    game = HellasGame({"data": str(tmp_path / "scenario_431.toml")})
+    state = game.new_initial_state()
+    layout = json.loads((hellas_svg.DATA / "layout.json").read_text())
+    layout["width"] += 100                      # this folder's own layout: a wider map
+    (tmp_path / "layout.json").write_text(json.dumps(layout))
+    _, root = draw(state, 0)
+    assert root.get("width") == str(layout["width"] + hellas_svg.PANEL_W)
+    del layout["seas"]["AEG"]
+    (tmp_path / "layout_431.json").write_text(json.dumps(layout))       # the scenario's own layout comes first
+    hellas_svg._LAYOUTS.clear()
+    with pytest.raises(PictureError, match=r"layout_431\.json: seas lacks AEG"):
+        draw(state, 0)
+    hellas_svg._LAYOUTS.clear()

@@ -13,7 +13,6 @@ areas stand on the picture is data too (layout.json), so a real map needs new da
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from pathlib import Path
 
 from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words, walls_words
@@ -25,14 +24,29 @@ SIDES = ("Athens", "Sparta")
 MARKER = "#e67e22"             # pillage and Civil War markers are orange blocks (spec 2.7)
 
 
-@lru_cache(maxsize=4)
-def board(data_name: str):
-    """The data set's map and roster, and the layout of its areas (data/layout_<data set>.json where the data set
-    has a map of its own, else data/layout.json), checked to place every area and colour every nationality."""
+_LAYOUTS: dict = {}           # (scenario, its folder) -> (layout, its path), checked once
+
+
+def board(game):
+    """The game's data set (map and roster) and the layout of its areas, checked to place every area and colour
+    every nationality: ``layout_<scenario>.json`` or ``layout.json`` in the data set's folder, else the shipped
+    ``data/layout.json`` (a data set of one's own that keeps the placeholder map needs no layout of its own)."""
+    data = game.data
+    folder = data_folder(game)
+    key = (data.name, str(folder))
+    if key not in _LAYOUTS:
+        candidates = [folder / f"layout_{data.name}.json", folder / "layout.json", DATA / "layout.json"]
+        _LAYOUTS[key] = _checked_layout(data, next(p for p in candidates if p.is_file()))
+    return (data, *_LAYOUTS[key])
+
+
+def data_folder(game) -> Path:
+    """The folder the game's data option reads its scenario from."""
     from engine.games.hellas import loader
-    data = loader.load(data_name)
-    own = DATA / f"layout_{data_name}.json"
-    path = own if own.is_file() else DATA / "layout.json"
+    return Path(loader.option_source(game.options.get("data", "placeholder"))[1])
+
+
+def _checked_layout(data, path: Path):
     land = [a.id for a in data.areas if not a.sea]
     seas = [a.id for a in data.areas if a.sea]
     layout = load_layout(path, {"land": land, "seas": seas})
@@ -52,7 +66,7 @@ def board(data_name: str):
     box = layout.get("box", [150, 102])
     if not (isinstance(box, list) and len(box) == 2 and all(isinstance(v, (int, float)) and v > 40 for v in box)):
         raise PictureError(f"layout {path}: box must be [width, height], each over 40, got {box!r}")
-    return data, layout, path
+    return layout, path
 
 
 def _sea_size(layout, sea_id):
@@ -172,7 +186,7 @@ class _Pieces:
 
 def draw(state, seat=None) -> Canvas:
     from engine.games.hellas import codec
-    data, layout, _ = board(state.game.data.name)
+    data, layout, _ = board(state.game)
     j = codec.to_json(state) if seat is None else codec.observation(state, seat)
     pos = {**layout["land"], **layout["seas"]}
     W, H = layout["width"], layout["height"]
