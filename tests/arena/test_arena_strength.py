@@ -115,6 +115,8 @@ def test_legacy_summary_lines_convert_to_result_only_records():
         "| `kleos:iterations=3000` | `kleos:iterations=1500` | 40 | 0.425 | ±0.124 | 16 / 2 / 22 | 16 | 7.82 | 246 |"]),
     ("kleos-goofspiel.jsonl.gz", [
         "| `kleos:iterations=20000` | `greedy` | 40 | 0.825 | ±0.107 | 33 / 0 / 7 | 33 | 5.84 | 449 |"]),
+    ("kleos-polis-neweval-greedy.jsonl.gz", [
+        "| `kleos:iterations=3000` | `greedy` | 20 | 1.000 | ±0.000 | 20 / 0 / 0 | 20 | 0.47 | 37 |"]),
     ("kleos-polis-12000.jsonl.gz", [
         "| `kleos:iterations=12000` | `ismcts:iterations=12000` | 20 | 0.750 | ±0.179 | 14 / 2 / 4 | 14 | 13.20 | 315 |"]),
 ])
