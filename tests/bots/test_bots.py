@@ -154,8 +154,8 @@ def test_search_bot_without_a_budget_keeps_to_the_referee_clock():
 
 
 def test_a_game_tuned_search_default_fills_only_what_the_spec_left_out():
-    """GameSpec.search_defaults: Mare Nostrum's search bots cut rollouts at 300 actions (docs/strength.md) unless
-    the spec says otherwise; "depth=none" turns the cut-off off; other games have no such default."""
+    """GameSpec.search_defaults: Mare Nostrum's search bots cut rollouts at 300 actions and Polis's at 24
+    (docs/strength.md) unless the spec says otherwise; "depth=none" turns the cut-off off."""
     from bots.base import GameInfo
     from engine.registry import game_spec
     assert game_spec("mare_nostrum").search_defaults == {"depth": 300}
@@ -167,8 +167,8 @@ def test_a_game_tuned_search_default_fills_only_what_the_spec_left_out():
             bot.new_game(GameInfo(game, {"players": n}, n, 0, 1))
             seen[spec, game] = bot.game_options.get("depth")
             bot.close()
-    assert seen == {("ismcts:iterations=20", "mare_nostrum"): 300, ("ismcts:iterations=20", "polis"): None,
-                    ("pimc:iterations=20", "mare_nostrum"): 300, ("pimc:iterations=20", "polis"): None,
+    assert seen == {("ismcts:iterations=20", "mare_nostrum"): 300, ("ismcts:iterations=20", "polis"): 24,
+                    ("pimc:iterations=20", "mare_nostrum"): 300, ("pimc:iterations=20", "polis"): 24,
                     ("ismcts:iterations=20,depth=40", "mare_nostrum"): 40,
                     ("ismcts:iterations=20,depth=40", "polis"): 40,
                     ("ismcts:iterations=20,depth=none", "mare_nostrum"): None,

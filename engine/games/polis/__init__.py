@@ -34,4 +34,8 @@ GAME = GameSpec(
     # over 100 games with the current one (docs/strength.md, "The kleos bot"); the cut-off scores with
     # evaluate(), so a new evaluate() calls for measuring it again
     kleos_bot="ismcts:c=0.514,depth=30",
+    # rollouts cut after 24 actions and scored by evaluate() (the round's end projected), rollout moves picked by
+    # it: random rollouts make passing look safest (docs/rules/polis.md, "How a game goes"; docs/strength.md, "Polis
+    # with the round-end evaluate()")
+    search_defaults={"depth": 24, "rollout": "heuristic"},
 )

@@ -253,7 +253,7 @@ def load_tables(data: str | None = None) -> dict:
 
 
 EVAL_SCALARS = ("resources_last_round", "hoplite", "galley", "merchant", "growth", "lost_polis", "death", "scale",
-                "market", "region", "sea")
+                "market", "region", "sea", "siege")
 
 
 def eval_weights(evw: dict, fail) -> dict:

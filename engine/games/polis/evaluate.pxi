@@ -110,6 +110,12 @@ cdef double projected_points(const PolisData* d, const Static* g, int p) noexcep
     for r in range(g.nr):
         if rctrl(d, r) == p:
             v += g.ev_region
+    # sieges ready to be laid: a share of what a siege is expected to bring (the polis's fortification in prestige
+    # and its population, L405-L419), so hoplites gathered for a siege are worth more than hoplites at home
+    for pol in range(NPOL):
+        if siege_ok(d, g, p, pol):
+            k = imin(4, imax(0, 5 - g.base[pol] + d.siege[pol][p]))      # d4 + own siege discs >= fortification
+            v += g.ev_siege * k / 4.0 * (g.base[pol] + (g.base[pol] if d.owner[pol] < 0 else d.pop[pol]))
     for r in range(g.ns):
         if sctrl(d, r) == p:
             v += g.ev_sea

@@ -265,7 +265,7 @@ cdef class PolisGame(Game):
         g.ev_res_last, g.ev_hoplite, g.ev_galley = ev["resources_last_round"], ev["hoplite"], ev["galley"]
         g.ev_merchant, g.ev_growth, g.ev_lost_polis = ev["merchant"], ev["growth"], ev["lost_polis"]
         g.ev_death, g.ev_scale = ev["death"], ev["scale"]
-        g.ev_market, g.ev_region, g.ev_sea = ev["market"], ev["region"], ev["sea"]
+        g.ev_market, g.ev_region, g.ev_sea, g.ev_siege = ev["market"], ev["region"], ev["sea"], ev["siege"]
 
     cpdef State new_initial_state(self):
         """The set-up of spec section 3; the first events are the chance draws of the project display."""

@@ -121,3 +121,20 @@ def test_a_bad_weights_file_is_refused_by_name(tmp_path, change, message):
     (tmp_path / "evaluate.json").write_text(json.dumps(weights))
     with pytest.raises(BadOptionError, match=message):
         load_game("polis", data=str(tmp_path))
+
+
+def test_hoplites_ready_for_a_siege_count_a_share_of_its_expected_gain_L397_L411():
+    """One Athenian hoplite controlling Thessaly can besiege neutral Naupaktos (fortification 1, L397-L401): the d4
+    always reaches 1 (L405), and success brings 1 prestige and 1 population (L411, L415). A Spartan hoplite beside
+    it takes the control, and with it the siege, away: the difference is the region's control and that share."""
+    from .helpers import clear_units
+
+    def hoplites(sparta):
+        def fn(j):
+            clear_units(j)
+            j["regions"]["Thessaly"]["athens"] = 1
+            j["regions"]["Thessaly"]["sparta"] = sparta
+        return fn
+    s = fresh()
+    ready, contested = edit(s, hoplites(0)), edit(s, hoplites(1))
+    assert ready.projected_points(0) - contested.projected_points(0) == pytest.approx(W["region"] + W["siege"] * 2)
