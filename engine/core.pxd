@@ -43,6 +43,13 @@ cdef class State:
     cdef void c_determinize(self, int observer, Rng* rng) noexcept
     # 64-bit key of `player`'s information set: equal for states that `player` cannot tell apart.
     cdef uint64_t c_info_key(self, int player) noexcept
+    # Optional (the default takes nothing back): on a determinization at `observer`'s decision, take back in place
+    # the other players' pending secret choices that `observer` has not seen revealed (a bid made face down
+    # before it in the same simultaneous round), so that the state is at the first of those choices; whatever
+    # legal choices are then replayed, the game returns to a state in `observer`'s current information set.
+    # Returns how many decisions it took back (0: nothing pending, or not supported). Search only
+    # (ISMCTS keys=mover roots its iterations there); it must use nothing but the state it is given.
+    cdef int c_rewind_pending(self, int observer) noexcept
     # What `player` sees of `action` played here (before apply): the action itself when public, else a value
     # < 0 that is equal for all the actions `player` cannot tell apart.
     cdef int64_t c_action_observation(self, int action, int player) noexcept

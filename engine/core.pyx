@@ -172,6 +172,9 @@ cdef class State:
         _missing(b"c_action_observation")
         return 0
 
+    cdef int c_rewind_pending(self, int observer) noexcept:
+        return 0                      # optional: a game without pending secret choices takes nothing back
+
     cdef void c_returns(self, double* out) noexcept:
         _missing(b"c_returns")
 
@@ -270,6 +273,18 @@ cdef class State:
         """64-bit key of ``player``'s information set."""
         self._check_player(player)
         return self.c_info_key(player)
+
+    def rewind_pending(self, int observer):
+        """A copy with the other players' pending secret choices that ``observer`` (to move) has not seen taken
+        back, and how many: ``(state, k)``; ``k == 0`` leaves the copy as it is. Call it on a determinization
+        (``determinize(observer, rng)``): the choices taken back are whatever that sample holds."""
+        self._check_player(observer)
+        if self.c_current_player() != observer:
+            raise KleosError(f"{self.game.name}: rewind_pending({observer}) needs seat {observer} to move, "
+                             f"not {self.c_current_player()}")
+        cdef State copy = self.c_clone()
+        cdef int k = copy.c_rewind_pending(observer)
+        return copy, k
 
     def action_observation(self, int action, int player):
         """What ``player`` sees of ``action`` played here: the action when public, else a negative class id."""

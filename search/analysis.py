@@ -15,8 +15,11 @@ from __future__ import annotations
 import math
 import time
 
+from search.uct import KEYS_PATH
+
 Z95 = 1.959964
 LINE_MIN_VISITS = 2        # a node visited once is only its expansion's playout: the line stops above it
+LINE_CHANCE_STATES = 5000  # states the line looks at to follow a chance step (through dice pairs and the like)
 
 
 def interval(mean: float, visits: int) -> tuple[float, float]:
@@ -49,12 +52,19 @@ def candidates(state, edges: dict) -> list[dict]:
 def principal_line(engine, world) -> dict:
     """The most-visited path down `engine`'s tree (the searching seat's tree), replayed on `world`, the state the
     tree was searched from, while it stays meaningful: it stops at a node visited fewer than LINE_MIN_VISITS times,
-    and, in an information-set tree, at a move the searching seat cannot see (its edge is what the seat saw of it,
-    not a move) or one that is not legal in `world` (an opponent's public move needing cards this sample does not
-    give him)."""
+    at a move the searching seat cannot see (a path- or observer-keyed edge is what the seat saw of it, not a move)
+    or one that is not legal in `world` (an opponent's public move needing cards this sample does not give him).
+
+    With information-set nodes (ISMCTS keys=mover or keys=observer) a decision's node is not a child of the move
+    before it: it is found in the search's index by the information set of the player to move in the replayed
+    state (``UCT.node_of``). A chance outcome there has no node of its own; the line follows the outcome whose next
+    decision the search visited most (listed as a chance step with that decision's visits). Below the root the
+    line is one world: `world`'s sample of what the seat cannot see, with the opponents' hidden choices as the
+    search modelled them."""
     state = world.clone()
     line, node, stop = [], 0, "leaf"
     me = world.current_player()
+    by_index = engine.info_sets and engine.keys != KEYS_PATH
     while True:
         kids = engine.children(node)
         if not kids:
@@ -78,8 +88,58 @@ def principal_line(engine, world) -> dict:
         if state.is_terminal():
             stop = "end of the game"
             break
-        node = best["index"]
+        if not by_index:
+            node = best["index"]
+            continue
+        while state.is_chance_node():
+            outcome, visits = _likeliest_outcome(engine, state)
+            if outcome is None:
+                break
+            line.append({"seat": -1, "action": int(outcome), "move": state.action_to_str(outcome),
+                         "visits": visits, "value": None})
+            state.apply(outcome)
+        if state.is_terminal():
+            stop = "end of the game"
+            break
+        node = engine.node_of(state) if not state.is_chance_node() else -1
+        if node < 0:
+            stop = "a decision the search never reached"
+            break
     return {"moves": line, "stop": stop}
+
+
+def _decision_visits(engine, state, budget: list) -> int:
+    """Visits of the node of the first decision after `state`, through chance: the most visited over outcomes
+    (at most budget[0] states looked at, so long chains of many outcomes stay cheap)."""
+    budget[0] -= 1
+    if state.is_terminal():
+        return 0
+    if not state.is_chance_node():
+        node = engine.node_of(state)
+        return engine.node(node)["visits"] if node >= 0 else 0
+    most = 0
+    for action, _p in state.chance_outcomes():
+        if budget[0] <= 0:
+            break
+        most = max(most, _decision_visits(engine, _after(state, action), budget))
+    return most
+
+
+def _likeliest_outcome(engine, state):
+    """The chance outcome whose next decision the search visited most, and those visits (None: none visited)."""
+    best, most = None, 0
+    outcomes = state.chance_outcomes()
+    for action, _p in outcomes:
+        visits = _decision_visits(engine, _after(state, action), [max(1, LINE_CHANCE_STATES // len(outcomes))])
+        if visits > most:
+            best, most = action, visits
+    return best, most
+
+
+def _after(state, action):
+    s = state.clone()
+    s.apply(action)
+    return s
 
 
 class Watch:

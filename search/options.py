@@ -18,7 +18,8 @@ class SearchStateError(KleosError, ValueError):
 
 # Choices of the string options.
 CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value", "mixed"),
-           "observers": ("single", "multi"), "keys": ("mover", "observer", "path")}
+           "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
+           "pending": ("rewind", "sample")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1}
 STRICT = {"time"}                     # minimum excluded: time must be > 0

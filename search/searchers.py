@@ -154,12 +154,13 @@ class Searcher:
         else:
             self.watch.drive(engine, state, iterations, seconds, calls, seed, done or _empty_stats())
 
-    def _make_engine(self, info_sets: bool, multi: bool = False, keys: int = KEYS_PATH) -> UCT:
+    def _make_engine(self, info_sets: bool, multi: bool = False, keys: int = KEYS_PATH,
+                     rewind: bool = False) -> UCT:
         o = self.options
         if (self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi
-                or self.engine.keys != keys):
+                or self.engine.keys != keys or self.engine.rewind != (rewind and keys == KEYS_MOVER)):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
-                              multi, keys)
+                              multi, keys, rewind)
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -227,7 +228,9 @@ class ISMCTS(Searcher):
     """Information-set MCTS with availability counts; a fresh determinization from the mover's seat every
     iteration (search/uct.pyx). ``keys=mover`` (the default): every decision's node is the information set of
     the player to move, so each player (opponents included) decides on exactly what it knows, and whatever it
-    learns (a reveal) separates its nodes. ``keys=observer``: single-observer ISMCTS keyed by the searching
+    learns (a reveal) separates its nodes; with ``pending=rewind`` (the default) the others' secret choices made
+    before the root and not yet revealed are made again at their own nodes in every iteration, not drawn
+    uniformly. ``keys=observer``: single-observer ISMCTS keyed by the searching
     player's information sets. ``keys=path``: the earlier engine, edges keyed by what the searching player saw
     of each move when it was made (``observers=multi``: one such tree a player)."""
 
@@ -237,6 +240,10 @@ class ISMCTS(Searcher):
                                       "observer: the searching player's information set; "
                                       "path: edges keyed by what the searching player saw of each move (earlier "
                                       "engine)"),
+               "pending": (str, "rewind", "keys=mover only. rewind: the others' secret choices made before the "
+                                          "root and not yet revealed (an earlier bid in the round) are taken back "
+                                          "and made again from their own nodes; sample: they stay as each "
+                                          "determinization drew them (uniformly)"),
                "observers": (str, "single", "keys=path only. single: one tree, opponents' hidden moves merged and "
                                             "drawn uniformly; multi: one tree a player, each keyed by what its "
                                             "owner sees")}
@@ -247,10 +254,15 @@ class ISMCTS(Searcher):
             raise SearchOptionError(
                 f"{self.NAME}: option observers applies to keys=path only (keys={self.options['keys']} keys every "
                 "player's nodes by its own information already); give keys=path,observers=... for the path trees")
+        if self.options["pending"] != "rewind" and self.options["keys"] != "mover":
+            raise SearchOptionError(
+                f"{self.NAME}: option pending applies to keys=mover only (keys={self.options['keys']} has no node of "
+                "the others' own to make their pending choices at)")
 
     def _run(self, state, iterations, seconds, calls, seed):
         keys = _KEYS[self.options["keys"]]
-        engine = self._make_engine(True, keys == KEYS_PATH and self.options["observers"] == "multi", keys)
+        engine = self._make_engine(True, keys == KEYS_PATH and self.options["observers"] == "multi", keys,
+                                   self.options["pending"] == "rewind")
         self._drive(engine, state, iterations, seconds, calls, seed)
         stats = _empty_stats()
         _add_run(stats, engine)

@@ -6,7 +6,10 @@ One engine, three ways of keying nodes:
   the root from the observer's seat; every decision's node is the information set of the player to move there,
   found by its ``c_info_key`` in an index (not by the path that led to it). So whatever a player learns (a
   revealed bid, a drawn card) separates its nodes, and an opponent's node never depends on the searcher's own
-  secret choices. ``keys=observer``: every node is the searching player's information set instead, opponents'
+  secret choices. With ``rewind`` (the searcher's ``pending=rewind``) each iteration first takes back the other
+  players' secret choices made before the root and not yet revealed to the searcher (``c_rewind_pending`` on the
+  determinization): they are made again at their players' own nodes, and the searcher's root node is then found
+  by its key, so a second mover answers the others' strategies, not a uniformly drawn secret. ``keys=observer``: every node is the searching player's information set instead, opponents'
   moves it cannot see merged into one edge and drawn uniformly (single-observer ISMCTS).
 - paths (``keys=path``, the engine before issue 24, kept for comparison): an edge is what the observer saw of
   the action when it was made (``c_action_observation``), so what it learns later (a reveal) never enters a
@@ -99,6 +102,8 @@ cdef class UCT:
     cdef int missing[MAX_ACTIONS]
     cdef double ret[MAX_PLAYERS]
     cdef bint stuck                             # an iteration reached a node without a legal action (in work)
+    cdef readonly bint rewind                   # keys=mover: root iterations before others' pending secret choices
+    cdef bint bad_rewind                        # a game's c_rewind_pending did not lead back to the root
     # statistics of the last run
     cdef readonly int64_t iterations
     cdef readonly int64_t calls
@@ -119,7 +124,7 @@ cdef class UCT:
         self.index.used = 0
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
-                 int keys=KEYS_PATH):
+                 int keys=KEYS_PATH, bint rewind=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -128,6 +133,7 @@ cdef class UCT:
         self.info_sets = info_sets
         self.keys = keys if info_sets else KEYS_PATH
         self.multi = multi and info_sets
+        self.rewind = rewind and self.keys == KEYS_MOVER
         self.ntrees = MAX_PLAYERS if self.multi else 1
         self.c = c
         self.rollout_kind = rollout_kind
@@ -207,6 +213,7 @@ cdef class UCT:
         self.work = root.c_clone()
         self.scratch = root.c_clone()
         self.stuck = False
+        self.bad_rewind = False
         cdef double t0 = now(), t = t0
         while True:
             if self.keys != KEYS_PATH:
@@ -218,6 +225,10 @@ cdef class UCT:
             if self.stuck:                      # a broken state: raise rather than search on
                 self.root = None
                 raise no_legal_action(self.work, "search")
+            if self.bad_rewind:
+                self.root = None
+                raise RuntimeError(f"{type(root).__name__}.c_rewind_pending: after the pending choices were made "
+                                   "again the searching player's information set was not the root's (a game bug)")
             self.iterations += 1
             if (self.iterations & 1023) == 0:
                 PyErr_CheckSignals()            # Ctrl-C stops a long search
@@ -359,17 +370,28 @@ cdef class UCT:
         cdef State w = self.work
         cdef Tree* tree = &self.trees[0]
         cdef int32_t node = 0, child
-        cdef int p, n, k
+        cdef int p, n, k, rewound = 0
         cdef int64_t applied = 0
         cdef uint64_t key
         cdef bint created, at_root = True
         w.c_copy_from(self.root)
         w.c_determinize(self.observer, &self.rng)
+        if self.rewind:
+            # the others' pending secret choices (drawn uniformly by c_determinize) are taken back: each is made
+            # again at its player's own node, and the searching player's node is then found by its key
+            rewound = w.c_rewind_pending(self.observer)
         self.path_len[0] = 0
-        self.path_edges = 0
-        self.push(0, 0)
+        self.path_edges = -rewound             # depths and the cut-off count from the real root
+        applied = -rewound
+        if rewound > 0:
+            at_root = False
+        else:
+            self.push(0, 0)
         while True:
             p = w.c_current_player()
+            if applied == 0 and rewound > 0 and p != self.observer:
+                self.bad_rewind = True          # the game's rewind did not lead back to the searching player
+                return
             if self.scored_leaf(w, p, applied):
                 return
             if p == CHANCE:
@@ -390,6 +412,11 @@ cdef class UCT:
             else:
                 key = self.set_key(w, p)
                 node = index_get(&self.index, key)
+                if applied == 0 and rewound > 0 and node != 0:
+                    # whatever the others chose again, the searching player must be back in its own
+                    # information set, the root's (c_rewind_pending's contract)
+                    self.bad_rewind = True
+                    return
                 if node < 0:
                     node = tree_add_node(tree, p, <int64_t>key)
                     if node < 0 or index_put(&self.index, key, node) != 0:
@@ -401,7 +428,7 @@ cdef class UCT:
                 break
             self.push(0, child)
             self.path_edges += 1
-            if created:
+            if created and applied > 0:        # a node expanded before the root: go on to the root's decision
                 break
         self.simulate(w, applied)
 
@@ -666,6 +693,16 @@ cdef class UCT:
         if mover < 0:
             raise ValueError("descend: the actions must end at a decision")
         return index_get(&self.index, self.set_key(w, mover))
+
+    def node_of(self, State state):
+        """Information-set keys: the node of the decision at `state` (its mover's information set, as the last
+        search keyed it), -1 when the search never made one. The state may be any determinization."""
+        if self.keys == KEYS_PATH:
+            raise ValueError("node_of: path-keyed trees reach their nodes by edges, not by information sets")
+        cdef int mover = state.c_current_player()
+        if mover < 0:
+            raise ValueError("node_of: the state must be at a decision")
+        return index_get(&self.index, self.set_key(state, mover))
 
     def root_edges(self):
         """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree

@@ -186,6 +186,33 @@ def test_determinize_is_reproducible(case):
             assert state.determinize(p, 42).to_json() == state.determinize(p, 42).to_json()
 
 
+def test_rewind_pending_leads_back_to_the_observers_information_set(case):
+    """c_rewind_pending (optional): on a determinization at p's decision, the others' pending secret choices are
+    taken back; the result is a valid state at another player's decision, and making those k decisions again
+    with any legal choices returns to p's decision in p's information set, with p's legal moves. Without hidden
+    information nothing is ever taken back."""
+    name, _ = case
+    game = _game(case)
+    hidden = game_spec(name).has_hidden_information
+    rng = RNG(8)
+    for seed in range(2):
+        for state, _ in walk(game, seed):
+            p = state.current_player()
+            if p < 0:
+                continue
+            rewound, k = state.determinize(p, rng).rewind_pending(p)
+            if k == 0:
+                continue
+            assert hidden, "a game without hidden information took back a pending choice"
+            assert rewound.current_player() not in (p, -1, -2)
+            game.state_from_json(rewound.to_json())                 # the rewound state breaks no rule
+            for _ in range(k):
+                assert rewound.current_player() >= 0                # decisions only, no chance in between
+                rewound.apply(rng.choice(rewound.legal_actions()))
+            assert rewound.current_player() == p and rewound.info_key(p) == state.info_key(p)
+            assert rewound.legal_actions() == state.legal_actions()
+
+
 # --- bad input -------------------------------------------------------------------------------------------------
 
 def test_illegal_action_is_refused_and_nothing_changes(case):

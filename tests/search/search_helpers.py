@@ -5,6 +5,7 @@ from search import make_searcher
 
 # The searchers under test: label -> (searcher name, options).
 CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
+           "ismcts-sample": ("ismcts", {"pending": "sample"}),
            "ismcts-observer": ("ismcts", {"keys": "observer"}),
            "ismcts-path": ("ismcts", {"keys": "path"}),
            "ismcts-mo": ("ismcts", {"keys": "path", "observers": "multi"})}

@@ -131,3 +131,25 @@ def test_table_output():
     code, out = run_cli("goofspiel", "--bot", "ismcts:iterations=300")
     assert code == 0, out
     assert "principal line" in out and "determinizations" in out and "95% interval" in out
+
+
+@pytest.mark.parametrize("keys", ["mover", "observer"])
+def test_principal_line_follows_information_set_nodes(keys):
+    """With information-set nodes (issue 24) a decision's node is found by its information set, not as a child of
+    the move before it: the line goes on past the first move, through the others' moves and the prize reveals,
+    and every move in it is legal when replayed from the position."""
+    state = load_game("goofspiel", cards=8).new_initial_state()
+    state.apply(7)                                          # the prize 8
+    r = analyse(make_searcher("ismcts", iterations=20000, seed=1, keys=keys), state)
+    line = r["principal_line"]
+    assert line[0]["move"] == r["choice"]["move"]
+    if keys == "mover":                     # the opponent moves at its own node, so the line crosses rounds
+        assert len(line) >= 4 and {0, 1, -1} <= {m["seat"] for m in line}, line
+    else:                                   # observer keys: the opponent's bid is hidden from the seat
+        assert r["line_stop"] == "a move seat 1 keeps hidden" and [m["seat"] for m in line] == [0], line
+    replay = state.clone()
+    for m in line:
+        legal = replay.legal_actions() if m["seat"] >= 0 else [a for a, _ in replay.chance_outcomes()]
+        assert replay.current_player() == m["seat"] and m["action"] in legal
+        assert m["seat"] < 0 or m["visits"] >= 2
+        replay.apply(m["action"])

@@ -183,6 +183,17 @@ cdef class GoofspielState(State):
         h = hash_bytes(h, self.d.points, sizeof(self.d.points))
         return hash_mix(h, <uint64_t>(self.d.bid[player] + 1))     # one's own bid, never the others'
 
+    cdef int c_rewind_pending(self, int observer) noexcept:
+        # The bids made before observer's in this round are face down: take them back (their cards stay in the
+        # hands, as a committed bid does) and let the first bidder bid again.
+        if self.d.phase != BIDDING or self.d.to_bid != observer:
+            return 0
+        cdef int q
+        for q in range(observer):
+            self.d.bid[q] = -1
+        self.d.to_bid = 0
+        return observer
+
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
         if self.d.phase == BIDDING and self.d.to_bid != player:
             return HIDDEN_ACTION

@@ -70,3 +70,23 @@ cdef void determinize(MNData* d, int observer, Rng* rng) noexcept nogil:
                 d.offer[q][t] += 1
                 drawn[t] -= 1
                 k -= 1
+
+
+cdef int rewind_offers(MNData* d, int observer) noexcept nogil:
+    """At observer's offer (L259, L265: offers are made secretly, revealed together): take back the others'
+    committed offers, which observer has not seen (their items never left the hands), so that the first of them
+    offers again. Observer's own part of its offer (known to it, hidden from them) stays. Returns the offer
+    decisions taken back (one an item)."""
+    cdef int q, t, k = 0
+    if d.step != S_OFFER or d.cur != observer:
+        return 0
+    for q in range(d.players):
+        if q == observer or d.odone[q] == 0:
+            continue
+        k += d.odone[q]
+        d.odone[q] = 0
+        for t in range(NI):
+            d.offer[q][t] = 0
+    if k > 0:
+        next_offer(d)                 # the first player (seat order) with an offer still to make
+    return k

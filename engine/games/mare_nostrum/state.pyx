@@ -621,6 +621,9 @@ cdef class MareNostrumState(State):
         blind(&v, player)
         return hash_bytes(hash_mix(0x3A4E, <uint64_t>player), &v, sizeof(MNData))
 
+    cdef int c_rewind_pending(self, int observer) noexcept:
+        return rewind_offers(&self.d, observer)
+
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
         if self.d.step == S_OFFER and self.d.cur != player:
             return HIDDEN_ACTION

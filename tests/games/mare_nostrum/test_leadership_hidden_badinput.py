@@ -196,3 +196,25 @@ def test_bad_state_machine_numbers_out_of_range_are_refused_not_crashing():
         obj["machine"][field] = value
         with pytest.raises(BadStateError, match=match):
             s.game.state_from_json(obj)
+
+
+def test_spec5_2_2_L259_L265_rewind_takes_back_the_offers_not_yet_revealed():
+    """Offers are made secretly and revealed together (L259, L265): when Greece is to offer, Rome's committed offer
+    is still face down for Greece, so rewind_pending(Greece) (ISMCTS's root, search/uct.pyx) takes its two items
+    back and Rome offers again; any offer Rome makes leads back to Greece's information set. Greece's own part of
+    its offer, hidden from Rome, stays."""
+    s = hidden_position()
+    s.apply("offer:Wine")                              # Rome's offer is complete (2 items); Greece offers
+    view = s.determinize(1, RNG(3))
+    rewound, k = view.rewind_pending(1)
+    m = rewound.to_json()["machine"]
+    assert k == 2 and rewound.current_player() == 0 and m["odone"][0] == 0 and not any(m["offer"][0])
+    for _ in range(2):
+        rewound.apply(rewound.legal_actions()[-1])     # an offer other than the one Rome made
+    assert rewound.current_player() == 1 and rewound.info_key(1) == s.info_key(1)
+    greece = names(s)[0]
+    s.apply(greece)                                    # Greece is half way through its own offer
+    view = s.determinize(1, RNG(3))
+    rewound, k = view.rewind_pending(1)
+    assert k == 2 and rewound.current_player() == 0
+    assert rewound.to_json()["machine"]["offer"][1] == view.to_json()["machine"]["offer"][1]   # its own part stays
