@@ -65,6 +65,7 @@ def bench_search(game_name: str, options: dict | None = None, seconds: float = 2
     mcts = rate("mcts", state, seconds, repeats)
     multi = rate("ismcts", state, seconds, repeats, keys="path", observers="multi")
     path = rate("ismcts", state, seconds, repeats, keys="path")
+    sample = rate("ismcts", state, seconds, repeats, pending="sample")     # the root before c_rewind_pending
     row = {
         "game": game_name,
         "options": dict(game.options),
@@ -75,6 +76,7 @@ def bench_search(game_name: str, options: dict | None = None, seconds: float = 2
         "mcts_overhead_share": 1.0 - mcts["rollout_share"],
         "mo_it_s": multi["iterations_per_s"],
         "path_it_s": path["iterations_per_s"],
+        "sample_it_s": sample["iterations_per_s"],
     }
     if parallel:
         two = rate("ismcts", state, seconds, repeats, workers=2)
@@ -85,14 +87,15 @@ def bench_search(game_name: str, options: dict | None = None, seconds: float = 2
 
 def markdown_table(rows: list[dict]) -> str:
     lines = ["| game | options | ISMCTS it/s | MCTS it/s | ISMCTS/MCTS cost | overhead share (ISMCTS) | "
-             "overhead share (MCTS) | keys=path it/s | keys=path MO it/s | ISMCTS 2 workers it/s | speed-up |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "overhead share (MCTS) | pending=sample it/s | keys=path it/s | keys=path MO it/s | "
+             "ISMCTS 2 workers it/s | speed-up |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         opts = ",".join(f"{k}={v}" for k, v in r["options"].items())
         par = (f"{r['ismcts_2w_it_s']:,.0f} | {r['speedup_2w']:.2f}x" if "speedup_2w" in r else "- | -")
         lines.append(f"| {r['game']} | {opts} | {r['ismcts_it_s']:,.0f} | {r['mcts_it_s']:,.0f} | "
                      f"{r['cost_ratio']:.2f}x | {r['overhead_share']:.0%} | {r['mcts_overhead_share']:.0%} | "
-                     f"{r['path_it_s']:,.0f} | {r['mo_it_s']:,.0f} | {par} |")
+                     f"{r['sample_it_s']:,.0f} | {r['path_it_s']:,.0f} | {r['mo_it_s']:,.0f} | {par} |")
     return "\n".join(lines)
 
 

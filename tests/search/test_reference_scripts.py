@@ -69,3 +69,10 @@ def test_reference_game_in_lockstep(variant):
         assert game["kleos_decisions"] == 12 and game["openspiel_simulations"] == 30 * game["openspiel_decisions"]
     summary = ref.summarize([game, {**game, "kleos_seat": 1 - seat}])
     assert summary["pairs"] == 1 and summary["games"] == 2
+
+
+def test_pending_speed_prints_one_line_a_case(capsys):
+    speed = _load("pending_speed")
+    speed.main(rounds=1, seconds=0.01)
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == len(speed.CASES) and all("ratio" in line for line in lines)
