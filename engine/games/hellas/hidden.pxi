@@ -254,6 +254,18 @@ cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
         d.commit[o] = NULL_BUF[<int>rng_below(rng, k)] - A_CARD
 
 
+cdef int rewind_card(HData* d, int observer) noexcept nogil:
+    """Take back, on a determinization, the other side's face-down card of this season's secret choice (L40,
+    L258: Sparta commits first, Athens does not see it until both are revealed), so that a search has it chosen
+    again at its player's own node. The card stays in the hand (committing does not take it out)."""
+    cdef int o = 1 - observer
+    if d.step != S_CARD or d.cur != observer or d.commit[o] < 0:
+        return 0
+    d.commit[o] = -1
+    d.cur = o
+    return 1
+
+
 cdef int64_t observe(HData* d, int action, int player) noexcept nogil:
     """What player sees of action (spec 7.2): the other's face-down card and the cards dealt to the other hand
     are hidden; a move, an embarkation, an attrition hit or a replacement step of an enemy block he has not seen

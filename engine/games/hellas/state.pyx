@@ -481,6 +481,9 @@ cdef class HellasState(State):
         blind(&v, player)
         return hash_bytes(hash_mix(0x4E11A5, <uint64_t>player), &v, sizeof(HData))
 
+    cdef int c_rewind_pending(self, int observer) noexcept:
+        return rewind_card(&self.d, observer)
+
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
         return observe(&self.d, action, player)
 

@@ -193,3 +193,22 @@ def test_the_oracle_does_see_hidden_blocks():
     a = make_searcher("mcts", seed=4, depth=40, iterations=150).search(s)
     b = make_searcher("mcts", seed=4, depth=40, iterations=150).search(t)
     assert a.stats["visits"] != b.stats["visits"]
+
+
+def test_spec7_3_rewind_takes_back_spartas_face_down_card():
+    """Spec 7.2/7.3, text L40 and L258: the season's cards are chosen in secret, Sparta first; Athens decides
+    without seeing Sparta's card. On Athens's determinization the search's hook (c_rewind_pending, issue 24)
+    takes Sparta's card back so it is chosen again at Sparta's own node: Sparta is to move, its hand is whole,
+    and any card it picks leads back to Athens's information set with Athens's moves."""
+    s = midgame(3, mover=ATH, step="card", min_moves=0)
+    view = s.determinize(ATH, 5)
+    rewound, k = view.rewind_pending(ATH)
+    assert k == 1 and rewound.current_player() == SPA and rewound.step_name() == "card"
+    for card in rewound.legal_actions():
+        again = rewound.clone()
+        again.apply(card)
+        assert again.current_player() == ATH and again.info_key(ATH) == s.info_key(ATH)
+        assert again.legal_actions() == s.legal_actions()
+    # Sparta, deciding first, has nothing of Athens's to take back
+    first = midgame(3, mover=SPA, step="card", min_moves=0)
+    assert first.determinize(SPA, 5).rewind_pending(SPA)[1] == 0
