@@ -265,6 +265,9 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if d.att_area >= 0:
             d.att_dice -= 1
             next_attrition_hit(d)
+        elif is_assault(d):
+            d.b_routs -= 1
+            next_assault_hit(d)
         else:
             d.b_lost |= 1 << side
             d.b_bank -= 1

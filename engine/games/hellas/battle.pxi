@@ -207,16 +207,6 @@ cdef void next_fire(HData* d) noexcept nogil:
     end_round(d)
 
 
-cdef int largest(HData* d, int side) noexcept nogil:
-    """HIT_TARGET: the enemy unit in the battle with the most steps (ties: the first in roster order)."""
-    cdef HS* s = tab(d)
-    cdef int u, best = -1
-    for u in range(s.nu):
-        if s.u_side[u] == side and in_battle(d, u) and (best < 0 or d.steps[u] > d.steps[best]):
-            best = u
-    return best
-
-
 cdef int smallest(HData* d, int side) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int u, best = -1
@@ -462,27 +452,40 @@ cdef void start_assault(HData* d, int a, int kind) noexcept nogil:
 cdef void assault_fire(HData* d, int hits) noexcept nogil:
     """Defenders' hits go to the largest attacking unit; attackers' hits are banked, and every
     DOUBLE_DEFENCE_HITS_PER_STEP of them (1 under Civil War or Treachery, L294, L312) takes a step from the largest
-    besieged unit, the garrison last (its loss takes the city). Routs are ignored (ASSAULT_ROUTS)."""
+    besieged unit, the garrison last (its loss takes the city). The owner picks among blocks tied for the most
+    steps (spec 6.4, 6.10). Routs are ignored (ASSAULT_ROUTS), so b_routs counts the steps still to take."""
     cdef HS* s = tab(d)
-    cdef int a = d.b_area, dside = 1 - d.b_att, per, i, u
+    cdef int a = d.b_area, dside = 1 - d.b_att, per
     if d.b_firer == GARRISON_FIRES or s.u_side[d.b_firer] == dside:
-        for i in range(hits):
-            u = largest(d, d.b_att)
-            if u < 0:
-                break
-            lose_step(d, u)
+        d.b_routs = hits
+        d.b_rout_side = d.b_att
     else:
         per = s.r_dd_open if (d.civil[a] or d.b_kind == 2) else s.r_dd
         d.b_bank += hits
-        while d.b_bank >= per:
-            d.b_bank -= per
-            u = largest(d, dside)
-            if u >= 0:
-                lose_step(d, u)
-            else:
+        d.b_routs = d.b_bank // per
+        d.b_bank -= d.b_routs * per
+        d.b_rout_side = dside
+    next_assault_hit(d)
+
+
+cdef void next_assault_hit(HData* d) noexcept nogil:
+    cdef int a = d.b_area, t = d.b_rout_side, n
+    while d.b_routs > 0:
+        n = tied_largest(d, t, NULL_BUF)
+        if n == 0:
+            d.b_routs = 0
+            if t != d.b_att:
                 capture(d, a, d.b_att)              # the garrison, last, falls with the city
                 end_assault(d)
                 return
+            break
+        if n > 1:
+            d.step = S_HIT
+            d.cur = t
+            return
+        lose_step(d, NULL_BUF[0] - A_UNIT)
+        d.b_routs -= 1
+    d.b_routs = 0
     if besieged_blocks(d, a) == 0:
         capture(d, a, d.b_att)
         end_assault(d)

@@ -253,3 +253,23 @@ def test_spec6_12_a_state_file_with_a_relief_sally_elsewhere_is_refused():
     obj["machine"]["b_area"] = 9                                        # Attica: nobody of Athens inside, no enemy
     with pytest.raises(BadStateError, match="a relief sally at LA10 needs"):
         s.game.state_from_json(obj)
+
+
+def test_spec6_11_the_owner_picks_which_tied_besieged_unit_loses_a_step_in_an_assault():
+    def change(o):
+        o["blocks"]["A13"]["area"] = "LA33"                             # Athens has besieged Ambracia with A13
+        o["blocks"]["A1"]["area"] = "LA33"                              # and A1 (C2, 4 steps)
+        o["blocks"]["S16"].update(inside=True, steps=2)
+        o["blocks"]["S5"].update(area="LA33", inside=True, steps=2)
+        o["control"]["LA33"].update(area="Athens", city="Sparta", besieged=True, fresh=False)
+    s = _athens_to_move(change)
+    s.apply("pass")
+    s.apply("assault:LA33")
+    assert _firers(s, 2) == ["S5", "S16"]                               # the besieged fire as A2, first
+    assert s.step_name() == "fire" and s.to_json()["machine"]["b_firer"] == -2   # the garrison fires last of A
+    s.apply("fire:0h0r")
+    assert list(s.to_json()["blocks"])[s.to_json()["machine"]["b_firer"]] == "A1"
+    s.apply("fire:2h0r")                                                # 2 hits: one step through double defence
+    assert s.step_name() == "hit" and s.current_player() == SPA and _names(s) == ["unit:S5", "unit:S16"]
+    s.apply("unit:S5")
+    assert s.to_json()["blocks"]["S5"]["steps"] == 1 and s.to_json()["blocks"]["S16"]["steps"] == 2
