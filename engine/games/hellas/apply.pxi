@@ -261,6 +261,10 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         d.att_dice = action - A_HITS                # now the hits still to take
         next_attrition_hit(d)
     elif step == S_HIT:
+        if d.att_area >= 0:                         # spec 7.2 H4: the other player learns a step was lost among
+            k = tied_largest(d, side, NULL_BUF)     # the tied blocks, not which: none of them stays revealed
+            for c in range(k):
+                d.revealed[NULL_BUF[c] - A_UNIT] = 0
         lose_step(d, action - A_UNIT)
         if d.att_area >= 0:
             d.att_dice -= 1

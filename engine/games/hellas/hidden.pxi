@@ -280,7 +280,7 @@ cdef int64_t observe(HData* d, int action, int player) noexcept nogil:
         return action
     if (d.step == S_MOVE_UNIT or d.step == S_CARGO or d.step == S_HIT) and A_UNIT <= action < A_UNIT + MAXU:
         u = action - A_UNIT
-        if not d.revealed[u]:
+        if not d.revealed[u] or (d.step == S_HIT and d.att_area >= 0):    # an attrition hit is secret (H4)
             return HIDDEN_BLOCK - ((d.loc[u] + 1) * 2 + d.incity[u])
     elif d.step == S_ACTION and A_RNEW <= action < A_RSTEP:
         return HIDDEN_RECRUIT

@@ -212,9 +212,9 @@ def test_spec5_8_L58_L80_winter_refuge_by_sea_with_transport():
 def test_spec6_10_the_owner_picks_which_tied_besieged_unit_takes_an_attrition_hit():
     def change(o):
         o["blocks"]["A13"]["area"] = "LA33"                             # Athens has besieged Ambracia ...
-        o["blocks"]["S16"].update(inside=True, steps=2)                 # ... where S16 and S5 (2 steps each)
-        o["blocks"]["S5"].update(area="LA33", inside=True, steps=2)     # are shut in with the garrison
-        o["control"]["LA33"].update(area="Athens", city="Sparta", besieged=True, fresh=False)
+        o["blocks"]["S16"].update(inside=True, steps=2, revealed=True)  # ... where S16 and S5 (2 steps each,
+        o["blocks"]["S5"].update(area="LA33", inside=True, steps=2, revealed=True)   # seen in an earlier battle)
+        o["control"]["LA33"].update(area="Athens", city="Sparta", besieged=True, fresh=False)   # are shut in
     s = _athens_to_move(change)
     s.apply("pass")
     assert s.step_name() == "siege"
@@ -226,6 +226,8 @@ def test_spec6_10_the_owner_picks_which_tied_besieged_unit_takes_an_attrition_hi
     s.apply(hit)                                                        # Sparta's pick among the largest
     assert s.to_json()["blocks"]["S16"]["steps"] == 1
     assert s.step_name() != "hit" and s.to_json()["blocks"]["S5"]["steps"] == 1   # the second hit: S5, the largest
+    assert not s.to_json()["blocks"]["S16"]["revealed"]                 # H4: Athens knows a step went, not whose
+    assert not s.to_json()["blocks"]["S5"]["revealed"]
 
 
 def test_spec6_4_the_owner_picks_which_tied_block_takes_a_battle_hit():
