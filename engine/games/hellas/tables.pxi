@@ -15,8 +15,8 @@ def _fill_tables(int slot, data):
     cdef HS* s = &TABLES[slot]
     for key, (values, why) in NOT_BUILT.items():
         if data.rules[key] in values:
-            raise BadDataError(f"{data.files['rules_file']}: {key} = {data.rules[key]!r} is not built: {why} "
-                               "(docs/rules/hellas.md)")
+            raise BadDataError(f"hellas data {data.name} ({data.files['rules_file']} or the rules option): {key} = "
+                               f"{data.rules[key]!r} is not built: {why} (docs/rules/hellas.md)")
     memset(s, 0, sizeof(HS))
     areas = data.areas
     land = [a for a in areas if not a.sea]
