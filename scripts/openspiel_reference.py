@@ -32,6 +32,7 @@ interval over pairs (1.96 sd / sqrt(pairs)).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -245,8 +246,18 @@ def main(argv=None):
     if args.summarize:
         games = []
         for path in args.summarize:
-            with open(path, encoding="utf-8") as f:
-                games += [json.loads(line) for line in f if line.strip()]
+            # the kept records are gzipped (docs/records/issue24-*.jsonl.gz); a fresh --record file is plain
+            try:
+                with open(path, "rb") as raw:
+                    gzipped = raw.read(2) == b"\x1f\x8b"
+                with (gzip.open if gzipped else open)(path, "rt", encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        if line.strip():
+                            games.append(json.loads(line))
+            except OSError as e:
+                parser.error(f"cannot read {path}: {e}")
+            except (json.JSONDecodeError, UnicodeDecodeError) as e:
+                parser.error(f"{path}:{number}: not a JSON game record ({e})")
         runs = {(g["variant"], g["budget"], g["kleos"]) for g in games}
         if len(runs) != 1:
             parser.error(f"the records mix runs {sorted(runs)}; summarize one variant, budget and bot at a time")

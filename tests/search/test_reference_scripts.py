@@ -76,3 +76,17 @@ def test_pending_speed_prints_one_line_a_case(capsys):
     speed.main(rounds=1, seconds=0.01)
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == len(speed.CASES) and all("ratio" in line for line in lines)
+
+
+def test_summarize_reads_the_kept_gzipped_records(capsys):
+    """docs/strength.md's equal-time rows are recomputed by --summarize from the kept .jsonl.gz records; a file
+    that is not a record is refused with its name and line, not a traceback."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install open_spiel)")
+    ref = _load("openspiel_reference")
+    kept = _SCRIPTS.parent / "docs" / "records" / "issue24-openspiel-public-time-quiet.jsonl.gz"
+    ref.main(["--summarize", str(kept)])
+    out = capsys.readouterr().out
+    assert '"pairs": 50' in out and '"score": 0.755' in out
+    with pytest.raises(SystemExit):
+        ref.main(["--summarize", str(_SCRIPTS.parent / "README.md")])
+    assert "README.md:1: not a JSON game record" in capsys.readouterr().err
