@@ -51,6 +51,15 @@ def of_class(root, cls, **data):
             and all(el.get("data-" + k.replace("_", "-")) == str(v) for k, v in data.items())]
 
 
+def _seat_views(states):
+    """Each state drawn for each seat: (state, its JSON, seat, the seat's side, the enemy's, the seat's
+    observation, (svg text, svg root))."""
+    for state in states:
+        truth = state.to_json()
+        for seat, me in enumerate(SIDES):
+            yield state, truth, seat, me, SIDES[1 - seat], state.observation(seat), draw(state, seat)
+
+
 def test_every_block_on_the_map_is_drawn_where_it_stands(game, states):
     """The whole truth: one face-up block per unit on the map, in its area, inside the city or in the field."""
     for state in states:
@@ -69,28 +78,23 @@ def test_every_block_on_the_map_is_drawn_where_it_stands(game, states):
 def test_a_seat_sees_its_own_blocks_face_up_and_unrevealed_enemy_blocks_face_down(game, states):
     """Spec 7.2 H4: own blocks and revealed enemy blocks face up; every other enemy block only as a face-down block
     of its side's colour in its area (as many as the observation counts there, field and inside apart)."""
-    for state in states:
-        truth = state.to_json()
-        for seat, me in enumerate(SIDES):
-            enemy = SIDES[1 - seat]
-            obs = state.observation(seat)
-            _, root = draw(state, seat)
-            up = of_class(root, "unit")
-            faces_up = [u for u in up if u.get("data-face") == "up"]
-            faces_down = [u for u in up if u.get("data-face") == "down"]
-            mine = {uid for uid, b in truth["blocks"].items() if uid.startswith(me[0]) and b["area"] != "pool"}
-            assert {u.get("data-unit") for u in faces_up if u.get("data-owner") == me} == mine
-            seen_enemy = {uid for uid, b in obs["blocks"].items() if uid.startswith(enemy[0]) and b["area"] != "pool"}
-            assert {u.get("data-unit") for u in faces_up if u.get("data-owner") == enemy} == seen_enemy
-            assert all(u.get("data-owner") == enemy and u.get("data-unit") is None for u in faces_down)
-            want = Counter()
-            for area, rec in obs.get("unseen_blocks", {}).items():
-                want[(area, "no")] += rec["field"]
-                want[(area, "yes")] += rec["inside"]
-            assert Counter((u.get("data-area"), u.get("data-inside")) for u in faces_down) == +want
-            # every enemy block on the map is drawn, face up or down: the positions are public
-            on_map = sum(1 for uid, b in truth["blocks"].items() if uid.startswith(enemy[0]) and b["area"] != "pool")
-            assert len([u for u in up if u.get("data-owner") == enemy]) == on_map
+    for state, truth, seat, me, enemy, obs, (_, root) in _seat_views(states):
+        up = of_class(root, "unit")
+        faces_up = [u for u in up if u.get("data-face") == "up"]
+        faces_down = [u for u in up if u.get("data-face") == "down"]
+        mine = {uid for uid, b in truth["blocks"].items() if uid.startswith(me[0]) and b["area"] != "pool"}
+        assert {u.get("data-unit") for u in faces_up if u.get("data-owner") == me} == mine
+        seen_enemy = {uid for uid, b in obs["blocks"].items() if uid.startswith(enemy[0]) and b["area"] != "pool"}
+        assert {u.get("data-unit") for u in faces_up if u.get("data-owner") == enemy} == seen_enemy
+        assert all(u.get("data-owner") == enemy and u.get("data-unit") is None for u in faces_down)
+        want = Counter()
+        for area, rec in obs.get("unseen_blocks", {}).items():
+            want[(area, "no")] += rec["field"]
+            want[(area, "yes")] += rec["inside"]
+        assert Counter((u.get("data-area"), u.get("data-inside")) for u in faces_down) == +want
+        # every enemy block on the map is drawn, face up or down: the positions are public
+        on_map = sum(1 for uid, b in truth["blocks"].items() if uid.startswith(enemy[0]) and b["area"] != "pool")
+        assert len([u for u in up if u.get("data-owner") == enemy]) == on_map
 
 
 def test_a_seats_picture_holds_nothing_of_the_enemys_hidden_blocks_or_hand(game, states):
@@ -98,31 +102,26 @@ def test_a_seats_picture_holds_nothing_of_the_enemys_hidden_blocks_or_hand(game,
     round): no text, no tooltip, no attribute; and resampling what the seat cannot see changes no byte of it."""
     rng = RNG(11)
     checked = 0
-    for state in states:
-        truth = state.to_json()
-        for seat, me in enumerate(SIDES):
-            enemy = SIDES[1 - seat]
-            obs = state.observation(seat)
-            text, root = draw(state, seat)
-            hidden = [uid for uid, b in truth["blocks"].items() if uid.startswith(enemy[0]) and uid not in obs["blocks"]]
-            named = {el.get("data-unit") for el in root.iter()} | {(el.text or "").strip() for el in root.iter()
-                                                                  if el.tag in (NS + "text", NS + "title")}
-            named |= {(el.text or "").split(" ")[0] for el in root.iter() if el.tag == NS + "title"}
-            leaked = sorted(set(hidden) & named)
-            assert not leaked, f"{me}'s picture names the hidden {leaked}"
-            hand = truth["cards"][enemy]
-            shown = {el.get("data-card") for el in of_class(root, "card") if el.get("data-owner") == enemy}
-            assert shown <= {None}, f"{me}'s picture shows the enemy hand: {shown}"
-            backs = [el for el in of_class(root, "card", owner=enemy, kind="hand")]
-            assert len(backs) == len(hand) and all(el.get("data-face") == "down" for el in backs)
-            mine = sorted(int(el.get("data-card")) for el in of_class(root, "card", owner=me))
-            assert mine == sorted(truth["cards"][me])
-            if truth["commit"][enemy] and obs["commit"][enemy] == "face down":
-                assert truth["commit"][enemy] not in text
-            if not state.is_terminal():
-                for _ in range(2):
-                    assert hellas_svg.draw(state.determinize(seat, rng), seat).to_svg() == text
-                checked += 1
+    for state, truth, seat, me, enemy, obs, (text, root) in _seat_views(states):
+        hidden = [uid for uid, b in truth["blocks"].items() if uid.startswith(enemy[0]) and uid not in obs["blocks"]]
+        named = {el.get("data-unit") for el in root.iter()} | {(el.text or "").strip() for el in root.iter()
+                                                              if el.tag in (NS + "text", NS + "title")}
+        named |= {(el.text or "").split(" ")[0] for el in root.iter() if el.tag == NS + "title"}
+        leaked = sorted(set(hidden) & named)
+        assert not leaked, f"{me}'s picture names the hidden {leaked}"
+        hand = truth["cards"][enemy]
+        shown = {el.get("data-card") for el in of_class(root, "card") if el.get("data-owner") == enemy}
+        assert shown <= {None}, f"{me}'s picture shows the enemy hand: {shown}"
+        backs = [el for el in of_class(root, "card", owner=enemy, kind="hand")]
+        assert len(backs) == len(hand) and all(el.get("data-face") == "down" for el in backs)
+        mine = sorted(int(el.get("data-card")) for el in of_class(root, "card", owner=me))
+        assert mine == sorted(truth["cards"][me])
+        if truth["commit"][enemy] and obs["commit"][enemy] == "face down":
+            assert truth["commit"][enemy] not in text
+        if not state.is_terminal():
+            for _ in range(2):
+                assert hellas_svg.draw(state.determinize(seat, rng), seat).to_svg() == text
+            checked += 1
     assert checked > 20
 
 

@@ -171,11 +171,8 @@ def test_6_1_refight_at_next_check_when_eight_remain_L604():
     assert s.to_json()["battle"]["area"] == "Boeotia"
 
 
-def test_random_battles_keep_every_invariant():
-    """Spec 6 as a whole: random play through many battles (several areas at 8+ cubes in sigma) never breaks
-    the piece accounting, the 24-card deck, hand sizes or the stacking limits (from_json re-checks them all)."""
-    import random
-
+def _battlefield(myrtoan: bool):
+    """Round sigma with several areas at 8 or more cubes, so random play fights many battles."""
     def fn(j):
         set_round(j, "sigma")
         clear_units(j)
@@ -183,10 +180,28 @@ def test_random_battles_keep_every_invariant():
         j["regions"]["Megaris"].update(athens=4, sparta=3)
         j["regions"]["Arcadia"]["sparta"] = 1
         j["seas"]["Cyclades"].update(athens=4, sparta=4)
-        j["seas"]["Myrtoan"].update(athens=3, sparta=4)
+        if myrtoan:
+            j["seas"]["Myrtoan"].update(athens=3, sparta=4)
         j["players"]["athens"].update(prestige=8, wheat=12)
         j["players"]["sparta"].update(prestige=8, wheat=12)
-    start = edit(fresh(), fn)
+    return edit(fresh(), fn)
+
+
+def _random_step(s, rng):
+    """One random move: a chance outcome by its probability, else a uniform legal action."""
+    if s.is_chance_node():
+        acts, probs = zip(*s.chance_outcomes())
+        s.apply(rng.choices(acts, probs)[0])
+    else:
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_random_battles_keep_every_invariant():
+    """Spec 6 as a whole: random play through many battles (several areas at 8+ cubes in sigma) never breaks
+    the piece accounting, the 24-card deck, hand sizes or the stacking limits (from_json re-checks them all)."""
+    import random
+
+    start = _battlefield(myrtoan=True)
     battles = 0
     for seed in range(25):
         rng = random.Random(seed)
@@ -198,11 +213,7 @@ def test_random_battles_keep_every_invariant():
             assert G.state_from_json(j).to_json() == j
             if j["phase"] == "attack":
                 battles += 1
-            if s.is_chance_node():
-                outs = s.chance_outcomes()
-                s.apply(rng.choices([a for a, _ in outs], [p for _, p in outs])[0])
-            else:
-                s.apply(rng.choice(s.legal_actions()))
+            _random_step(s, rng)
     assert battles > 20
 
 
@@ -231,16 +242,7 @@ def test_7_2_info_key_survives_a_json_round_trip_after_battles_H1():
     and after battles, a JSON round trip (which keeps everything observable) leaves info_key of both players equal."""
     import random
 
-    def fn(j):
-        set_round(j, "sigma")
-        clear_units(j)
-        j["regions"]["Boeotia"].update(athens=4, sparta=4)
-        j["regions"]["Megaris"].update(athens=4, sparta=3)
-        j["regions"]["Arcadia"]["sparta"] = 1
-        j["seas"]["Cyclades"].update(athens=4, sparta=4)
-        j["players"]["athens"].update(prestige=8, wheat=12)
-        j["players"]["sparta"].update(prestige=8, wheat=12)
-    start = edit(fresh(), fn)
+    start = _battlefield(myrtoan=False)
     ended = 0
     for seed in range(20):
         rng = random.Random(seed)
@@ -255,9 +257,5 @@ def test_7_2_info_key_survives_a_json_round_trip_after_battles_H1():
             now = s.to_json()["battle"] is not None
             ended += in_battle and not now
             in_battle = now
-            if s.is_chance_node():
-                acts, probs = zip(*s.chance_outcomes())
-                s.apply(rng.choices(acts, probs)[0])
-            else:
-                s.apply(rng.choice(s.legal_actions()))
+            _random_step(s, rng)
     assert ended >= 10
