@@ -36,58 +36,69 @@ cdef int combat_choices(HData* d, int* out) noexcept nogil:
     the sieges among them (`pass` before the sieges' attrition and assault ids). BATTLE_ORDER free: any combat.
     Ascending action ids: pass, attrition, battles, assaults."""
     cdef HS* s = tab(d)
-    cdef int a, u, n = 0, best = 1 << 20, size, sieges = 0
-    cdef Occ o
-    cdef uint64_t due, cand = 0
+    cdef int a, n = 0, best = 1 << 20, free = s.r_battle_free, side = d.active
+    cdef Tally t
+    cdef uint64_t due, cand = 0, attr = 0, assa = 0, f
     # a battle's size is its field blocks; a siege's, every besieged block (the garrison included) and the besiegers
     # there (spec 6.1)
-    cdef int cf[MAXA]                                   # blocks in the field per area (both sides, the active's)
-    cdef int fa[MAXA]
-    occupancy(d, &o)
-    due = o.field[ATH] & o.field[SPA] & ~d.fought     # contested (both sides in the field), not fought yet
-    memset(cf, 0, sizeof(cf))
-    memset(fa, 0, sizeof(fa))
-    for u in range(s.nu):
-        if d.loc[u] >= 0 and not d.incity[u]:
-            cf[d.loc[u]] += 1
-            fa[d.loc[u]] += s.u_side[u] == d.active
+    cdef int bsize[MAXA]                                # per battle area
+    cdef int ssize[MAXA]                                # per siege area (a relief force can make both)
     for a in range(s.nl):                               # the active player's sieges not fought yet (siege_base)
-        if d.besieged[a] and d.ctrl[a] == d.active and not (d.sieged >> a) & 1:
+        if d.besieged[a] and d.ctrl[a] == side and not (d.sieged >> a) & 1:
             cand |= bit(a)
-    if not s.r_battle_free:
-        for a in range(s.na):
-            if (due >> a) & 1:
-                size = cf[a]
-                if size < best:
-                    best = size
-        for a in range(s.nl):
-            if (cand >> a) & 1 and siege_open(d, a):
-                size = (besieged_blocks(d, a) + fa[a])
-                if size < best:
-                    best = size
-    for a in range(s.nl):
-        if (cand >> a) & 1 and siege_open(d, a) and (s.r_battle_free or (besieged_blocks(d, a) + fa[a]) == best):
-            sieges = 1
-    if sieges:
+    tally(d, &t)
+    due = t.o.field[ATH] & t.o.field[SPA] & ~d.fought   # contested (both sides in the field), not fought yet
+    if not due and not cand:
+        return 0
+    f = cand                                            # each siege's tests once (they read the tally)
+    while f:
+        a = __builtin_ctzll(f)
+        f &= f - 1
+        if attrition_open(d, a, &t):
+            attr |= bit(a)
+        if assault_open(d, a, &t):
+            assa |= bit(a)
+        ssize[a] = besieged_blocks_t(d, a, &t) + t.field[side][a]
+    cand &= attr | assa                                 # the open sieges
+    f = due
+    while f:
+        a = __builtin_ctzll(f)
+        f &= f - 1
+        bsize[a] = t.field[ATH][a] + t.field[SPA][a]
+    if not free:
+        f = due
+        while f:
+            a = __builtin_ctzll(f)
+            f &= f - 1
+            if bsize[a] < best:
+                best = bsize[a]
+        f = cand
+        while f:
+            a = __builtin_ctzll(f)
+            f &= f - 1
+            if ssize[a] < best:
+                best = ssize[a]
+        f = due                                         # keep only the smallest
+        while f:
+            a = __builtin_ctzll(f)
+            f &= f - 1
+            if bsize[a] != best:
+                due &= ~bit(a)
+        f = cand
+        while f:
+            a = __builtin_ctzll(f)
+            f &= f - 1
+            if ssize[a] != best:
+                cand &= ~bit(a)
+    attr &= cand
+    assa &= cand
+    if cand:
         if out != NULL:
             out[n] = A_PASS
         n += 1
-    for a in range(s.nl):
-        if (cand >> a) & 1 and attrition_open(d, a) and (s.r_battle_free or (besieged_blocks(d, a) + fa[a]) == best):
-            if out != NULL:
-                out[n] = A_SIEGE + a
-            n += 1
-    for a in range(s.na):
-        if (due >> a) & 1 and (s.r_battle_free or cf[a] == best):
-            if out != NULL:
-                out[n] = A_BATTLE + a
-            n += 1
-    for a in range(s.nl):
-        if (cand >> a) & 1 and assault_open(d, a) and (s.r_battle_free or (besieged_blocks(d, a) + fa[a]) == best):
-            if out != NULL:
-                out[n] = A_ASSAULT + a
-            n += 1
-    return n
+    n = bits_out(attr, A_SIEGE, out, n)
+    n = bits_out(due, A_BATTLE, out, n)
+    return bits_out(assa, A_ASSAULT, out, n)
 
 
 cdef inline int relief_battle(HData* d, int a) noexcept nogil:

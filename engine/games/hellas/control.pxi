@@ -54,6 +54,14 @@ cdef inline int besieged_blocks(HData* d, int a) noexcept nogil:
     return units_in(d, a, side, 1) + has_garrison(d, a, side)
 
 
+cdef inline int besieged_blocks_t(HData* d, int a, Tally* t) noexcept nogil:
+    """besieged_blocks from a tally of the blocks (t: counts now)."""
+    cdef int side = d.cctrl[a]
+    if side < 0 or not d.besieged[a]:
+        return 0
+    return t.inside[side][a] + has_garrison(d, a, side)
+
+
 cdef void gain(HData* d, int side, int n) noexcept nogil:
     """Side gains n prestige on the net track (a negative n is a loss)."""
     cdef HS* s = tab(d)
@@ -118,14 +126,14 @@ cdef inline int friendly_city(HData* d, int a, int side) noexcept nogil:
     return is_city(tab(d), a) and d.cctrl[a] == side and not d.besieged[a]
 
 
-cdef inline int blockaded(HData* d, int a) noexcept nogil:
+cdef inline int blockaded(HData* d, int a, Occ* o) noexcept nogil:
     """A besieged port is blockaded when the besieger has a fleet in its offshore sea and the defender has none
-    (spec 6.9.3)."""
+    (spec 6.9.3). o: who stands where now."""
     cdef HS* s = tab(d)
     cdef int off = s.offshore[a], cc = d.cctrl[a]
     if s.site[a] != SITE_PORT or off < 0:
         return 1
-    return fleets_in(d, off, 1 - cc) > 0 and fleets_in(d, off, cc) == 0
+    return (o.fleets[1 - cc] >> off) & 1 and not (o.fleets[cc] >> off) & 1
 
 
 cdef void eliminate(HData* d, int u) noexcept nogil:
@@ -161,19 +169,27 @@ cdef void capture(HData* d, int a, int taker) noexcept nogil:
     d.ctrl[a] = taker
 
 
-cdef int needs_supply(HData* d, int u) noexcept nogil:
-    """Spec 5.7: a block on the map outside a friendly-controlled, non-besieged city (up to its capacity, fleets only
-    in a port) needs Winter supply; blocks besieged inside their city and barbarians do not."""
+cdef uint64_t supply_areas(HData* d, int side, i8* need) noexcept nogil:
+    """Spec 5.7: the blocks of side that need Winter supply (need[u] = 1, others 0, when need is not NULL), and
+    their areas as bits. A block on the map outside a friendly-controlled, non-besieged city (up to its capacity,
+    fleets only in a port) needs it; blocks besieged inside their city and barbarians do not. Over capacity, the
+    first blocks by roster order count as inside."""
     cdef HS* s = tab(d)
-    cdef int a = d.loc[u], side = s.u_side[u], v, n = 0
-    if a < 0 or s.u_barb[u] or d.incity[u]:
-        return 0
-    if a >= s.nl or not friendly_city(d, a, side):
-        return 1
-    if s.u_type[u] == T_FLEET and s.site[a] != SITE_PORT:
-        return 1
-    for v in range(u):                      # over capacity: the first blocks by roster order count as inside
-        if d.loc[v] == a and s.u_side[v] == side and not s.u_barb[v] and not d.incity[v] and \
-                (s.u_type[v] != T_FLEET or s.site[a] == SITE_PORT):
-            n += 1
-    return n >= s.capacity[a]
+    cdef int u, a, n
+    cdef uint64_t areas = 0
+    cdef unsigned char sheltered[MAXA]                  # blocks counted inside each city so far
+    memset(sheltered, 0, sizeof(sheltered))
+    for u in range(s.nu):
+        a = d.loc[u]
+        n = 0
+        if s.u_side[u] == side and a >= 0 and not s.u_barb[u] and not d.incity[u]:
+            if a >= s.nl or not friendly_city(d, a, side) or (s.u_type[u] == T_FLEET and s.site[a] != SITE_PORT):
+                n = 1
+            else:
+                n = sheltered[a] >= s.capacity[a]
+                sheltered[a] += 1
+            if n:
+                areas |= bit(a)
+        if need != NULL:
+            need[u] = n
+    return areas

@@ -80,7 +80,7 @@ cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
     if (winter and d.refuge) or (not winter and d.actions >= 1 and d.quake_vs != side):
         for u in range(s.nu):                       # an area is a group move's source when one unit can move
             a = d.loc[u]
-            if a >= 0 and s.u_side[u] == side and not (groups >> a) & 1 and land_reach_o(d, u, winter, &o):
+            if a >= 0 and s.u_side[u] == side and not (groups >> a) & 1 and can_go(d, u, winter, &o):
                 groups |= bit(a)
         while groups:
             out[n] = A_MOVE + __builtin_ctzll(groups)
@@ -107,11 +107,7 @@ cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
     if some and n > 1:
         return n
     if winter and s.r_winter_supply and d.actions >= s.r_supply_cost:
-        groups = 0                                  # the areas where a block still needs supply
-        for u in range(s.nu):
-            a = d.loc[u]
-            if a >= 0 and s.u_side[u] == side and not ((d.supplied | groups) >> a) & 1 and needs_supply(d, u):
-                groups |= bit(a)
+        groups = supply_areas(d, side, NULL) & ~d.supplied  # the areas where a block still needs supply
         while groups:
             out[n] = A_SUPPLY + __builtin_ctzll(groups)
             groups &= groups - 1

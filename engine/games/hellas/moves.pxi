@@ -67,6 +67,23 @@ cdef uint64_t land_reach_o(HData* d, int u, int refuge, Occ* o) noexcept nogil:
     return out
 
 
+cdef inline int can_go(HData* d, int u, int refuge, Occ* o) noexcept nogil:
+    """land_reach_o(d, u, refuge, o) != 0, without the walk where its first step decides: a land unit on a
+    normal move reaches somewhere exactly when some neighbour is open to it (entering enemies ends a move there
+    but counts, unless Omen forbids engaging)."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], a0 = d.loc[u]
+    cdef uint64_t open_
+    if refuge or s.u_type[u] == T_FLEET:
+        return land_reach_o(d, u, refuge, o) != 0
+    if not can_move(d, u) or (o.field[1 - side] >> a0) & 1 or s.u_lspd[u] < 1:
+        return 0
+    open_ = s.adj[a0] & ~bit(a0) & ~s.neutral_bits
+    if d.omen_vs == side:
+        open_ &= ~(o.field[1 - side] | o.inside[1 - side])
+    return open_ != 0
+
+
 cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
     cdef Occ o
     occupancy(d, &o)
@@ -94,22 +111,20 @@ cdef uint64_t sea_reach_o(HData* d, int u, int refuge, int dest, Occ* o) noexcep
         first = s.coast[a0]
     if a0 < s.nl and not d.incity[u] and (o.field[1 - side] >> a0) & 1:
         return 99 if dest >= 0 else 0               # pinned: a battle is due here
-    for x in range(s.na):
-        hz[x] = 99
     if a0 >= s.nl:
         if (o.fleets[1 - side] >> a0) & 1:
             return 99 if dest >= 0 else 0
-        hz[a0] = 0
         seas = bit(a0)
     else:
         for x in range(s.nl, s.na):
             if (first >> x) & 1 and not (refuge and (o.fleets[1 - side] >> x) & 1):
-                hz[x] = 0
                 seas |= bit(x)
         if s.u_sspd[u] < 1:
             seas = 0
     if dest < 0:
         return sea_spread(d, u, refuge, seas, o)
+    for x in range(s.na):                           # storms so far on the best path: 0 where it starts
+        hz[x] = 0 if (seas >> x) & 1 else 99
     for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
         for x in range(s.na):
             nh[x] = hz[x]
@@ -328,7 +343,7 @@ cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept 
     cdef Occ o
     occupancy(d, &o)
     for u in range(after + 1, s.nu):
-        if d.loc[u] == a and s.u_side[u] == d.active and land_reach_o(d, u, refuge, &o):
+        if d.loc[u] == a and s.u_side[u] == d.active and can_go(d, u, refuge, &o):
             if out != NULL:
                 out[n] = u
             n += 1

@@ -289,11 +289,13 @@ cdef void end_actions(HData* d) noexcept nogil:
     phase (or, in Winter, the other player's Winter actions)."""
     cdef HS* s = tab(d)
     cdef int u
+    cdef i8 need[MAXU]
     if d.step == S_OVER:
         return
     if d.season == s.nseasons:
+        supply_areas(d, d.active, need)
         for u in range(s.nu):
-            if s.u_side[u] == d.active and needs_supply(d, u) and not (d.supplied >> d.loc[u]) & 1:
+            if s.u_side[u] == d.active and need[u] and not (d.supplied >> d.loc[u]) & 1:
                 if s.r_unsupplied_elim:
                     eliminate(d, u)
                 else:
@@ -316,32 +318,29 @@ cdef void end_actions(HData* d) noexcept nogil:
     begin_battle(d)
 
 
-cdef int siege_base(HData* d, int a) noexcept nogil:
-    """A siege of the active player's, established before this turn (EXT-7), not yet fought this phase."""
+cdef int siege_base(HData* d, int a, Tally* t) noexcept nogil:
+    """A siege of the active player's, established before this turn (EXT-7), not yet fought this phase. t: the
+    blocks now."""
     cdef HS* s = tab(d)
     if not d.besieged[a] or d.ctrl[a] != d.active or (d.sieged >> a) & 1:
         return 0
     if s.r_prior_siege and d.fresh[a]:
         return 0
-    return besieged_blocks(d, a) > 0
+    return besieged_blocks_t(d, a, t) > 0
 
 
-cdef int attrition_open(HData* d, int a) noexcept nogil:
+cdef int attrition_open(HData* d, int a, Tally* t) noexcept nogil:
     """Spec 6.10: also after an event; a port must be blockaded (spec 6.9.3)."""
-    return siege_base(d, a) and (not tab(d).r_port_blockade or blockaded(d, a))
+    return siege_base(d, a, t) and (not tab(d).r_port_blockade or blockaded(d, a, &t.o))
 
 
-cdef int assault_open(HData* d, int a) noexcept nogil:
+cdef int assault_open(HData* d, int a, Tally* t) noexcept nogil:
     """Spec 6.11: only on a turn played for actions (L263), or the city a Treachery names; not under an enemy
     Omen (L302); with own field units there."""
     cdef int p = d.play[d.active]
-    if not siege_base(d, a) or d.omen_vs == d.active or units_in(d, a, d.active, 0) == 0:
+    if not siege_base(d, a, t) or d.omen_vs == d.active or t.field[d.active][a] == 0:
         return 0
     return d.treach == a or (d.treach < 0 and p >= 0 and (p & 1) == 1)
-
-
-cdef int siege_open(HData* d, int a) noexcept nogil:
-    return attrition_open(d, a) or assault_open(d, a)
 
 
 cdef void begin_battle(HData* d) noexcept nogil:

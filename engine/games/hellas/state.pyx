@@ -306,6 +306,10 @@ cdef struct HData:
     i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
 
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+
 cdef int NULL_BUF[MAX_ACTIONS]          # scratch for counting legal moves
 
 
@@ -329,12 +333,18 @@ cdef inline uint64_t bit(int i) noexcept nogil:
     return (<uint64_t>1) << i
 
 
+cdef inline int bits_out(uint64_t m, int base, int* out, int n) noexcept nogil:
+    """Writes base + each set bit of m (ascending) to out from index n (out NULL: counts only); the new count."""
+    while m:
+        if out != NULL:
+            out[n] = base + __builtin_ctzll(m)
+        m &= m - 1
+        n += 1
+    return n
+
+
 cdef inline HS* tab(HData* d) noexcept nogil:
     return &TABLES[d.ds]
-
-
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long x) nogil
 
 
 cdef struct Occ:
@@ -365,6 +375,28 @@ cdef inline void occupancy(HData* d, Occ* o) noexcept nogil:
                 o.landf[side] |= b
         if s.u_type[u] == T_FLEET:
             o.fleets[side] |= b
+
+
+cdef struct Tally:
+    # occupancy plus block counts per area and side (the combat order's sizes and the siege tests)
+    Occ o
+    unsigned char field[2][MAXA]        # blocks in the field
+    unsigned char inside[2][MAXA]       # blocks inside the city
+
+
+cdef inline void tally(HData* d, Tally* t) noexcept nogil:
+    cdef HS* s = tab(d)
+    cdef int u, a
+    occupancy(d, &t.o)
+    memset(t.field, 0, sizeof(t.field))
+    memset(t.inside, 0, sizeof(t.inside))
+    for u in range(s.nu):
+        a = d.loc[u]
+        if a >= 0:
+            if d.incity[u]:
+                t.inside[s.u_side[u]][a] += 1
+            else:
+                t.field[s.u_side[u]][a] += 1
 
 
 include "control.pxi"
