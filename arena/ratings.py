@@ -5,7 +5,8 @@
   by Newton's method with a very weak Gaussian prior (so a bot that won every game still gets a finite rating);
   reported on the Elo scale (400 / ln 10 per natural unit) relative to the field's mean.
 * 95% intervals: percentile bootstrap over whole blocks (a seed played in every seat rotation), since the games of
-  a block share their luck and are not independent.
+  a block share their luck and are not independent. The report says when too many resamples have no finite fit
+  (a bot that never lost or never won there): the interval ends are then the prior's, not the games'.
 * The crosstable: pairwise wins, draws and losses (in an n-player game every pair of seats is one meeting, decided
   by their ranks), each bot's score (mean return: the fraction of opponents beaten) overall and by seat.
 """
@@ -16,6 +17,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 import numpy as np
+
+from arena.stats import block_resamples, prior_held_share
 
 ELO_PER_NAT = 400.0 / math.log(10.0)
 PRIOR_PRECISION = 0.01         # Gaussian prior on log-strength, sd 10 (about 1700 Elo): only keeps fits finite
@@ -130,12 +133,8 @@ def rate(results: list[GameResult], bootstrap: int = 200, seed: int = 0) -> list
     ev, blocks = build_events(results, labels)
     k = len(labels)
     theta = fit_strengths(ev, k)
-    samples = []
-    rng = np.random.default_rng(seed)
-    nb = len(blocks)
-    for _ in range(bootstrap if nb > 1 else 0):
-        counts = np.bincount(rng.integers(0, nb, nb), minlength=nb).astype(float)
-        samples.append(fit_strengths(ev, k, counts[ev.block], start=theta))
+    samples = [fit_strengths(ev, k, counts[ev.block], start=theta)
+               for counts in block_resamples(len(blocks), bootstrap, seed)]
     if samples:
         low, high = np.percentile(np.array(samples), [2.5, 97.5], axis=0)
     else:
@@ -248,6 +247,11 @@ def format_report(records, bootstrap: int = 200, seed: int = 0, ladder=None) -> 
     blocks = len({g.block for g in results})
     if blocks < 10:
         lines.append(f"(only {blocks} blocks: too few for the bootstrap, the intervals are rough; play more games)")
+    held = prior_held_share(results, bootstrap, seed)
+    if held > 0.025:
+        lines.append(f"({100 * held:.0f}% of the resamples have a bot that never lost, or never won, against the "
+                     "rest: its rating there is set by the prior alone, so the interval ends can be arbitrary; "
+                     "play more games)")
     live = {row[0]: row for row in ladder.table()} if ladder is not None else {}
     extra = "   openskill mu±2σ" if live else ""
     lines.append(f"{'':4s}{'bot':<{width}s} {'Elo':>7s} {'95% interval':>17s} {'games':>6s} {'score':>7s}{extra}")

@@ -9,6 +9,8 @@
 * ``instant_runoff``: a ranking robust to a bot that exploits one weak opponent (the instant run-off of the
   Annual Computer Poker Competition): drop the bot with the worst score against those left, again and again;
   the order of elimination is the ranking. With a block bootstrap, each bot's range of places.
+* ``block_resamples`` (the bootstrap both use) and ``prior_held_share``: how often a resample leaves the ratings
+  to the prior (a bot that never lost, or never won, against the rest: no finite maximum-likelihood rating).
 """
 from __future__ import annotations
 
@@ -116,6 +118,42 @@ def elo_interval(counts: dict) -> tuple[float, float, float]:
     return elo_of(mean), elo_of(low), elo_of(high)
 
 
+# --- the block bootstrap ----------------------------------------------------------------------------------------
+def block_resamples(blocks: int, bootstrap: int, seed: int):
+    """The bootstrap's resamples, each as how often every block is drawn (whole blocks, with replacement): one
+    sequence per seed, so the ratings and the run-off see the same resamples."""
+    rng = np.random.default_rng(seed)
+    for _ in range(bootstrap if blocks > 1 else 0):
+        yield np.bincount(rng.integers(0, blocks, blocks), minlength=blocks).astype(float)
+
+
+def ratings_exist(score: np.ndarray, meet: np.ndarray) -> bool:
+    """Whether the ratings have a finite maximum-likelihood fit (Ford's condition for Bradley-Terry, Hunter's
+    for Plackett-Luce): every bot played, and however the bots are split in two, someone in each part beat or
+    drew someone in the other; that is, the graph "i beat or drew j" is strongly connected. Where it fails the
+    fit is held by the prior alone (a bot with a perfect or a zero score), and its numbers say little."""
+    k = score.shape[0]
+    if k < 2:
+        return True
+    if not np.all(meet.sum(1) > 0):
+        return False
+    reach = (score > 0) | np.eye(k, dtype=bool)
+    for _ in range(int(np.ceil(np.log2(k))) + 1):     # transitive closure by squaring
+        reach = (reach.astype(int) @ reach.astype(int)) > 0
+    return bool(reach.all())
+
+
+def prior_held_share(results, bootstrap: int = 200, seed: int = 0) -> float:
+    """The fraction of the bootstrap's resamples whose ratings have no finite maximum-likelihood fit (see
+    ratings_exist). Above 2.5%, an end of a 95% percentile interval can be such a prior-held rating."""
+    _, blocks, score, meet = block_meetings(results)
+    held = total = 0
+    for w in block_resamples(len(blocks), bootstrap, seed):
+        total += 1
+        held += not ratings_exist(np.tensordot(w, score, 1), np.tensordot(w, meet, 1))
+    return held / total if total else 0.0
+
+
 # --- instant run-off --------------------------------------------------------------------------------------------
 def block_meetings(results) -> tuple[list[str], list[str], np.ndarray, np.ndarray]:
     """Per block, each ordered pair's score (win 1, draw 1/2) and meetings: (labels, blocks, S[b,i,j], M[b,i,j])."""
@@ -169,10 +207,7 @@ def instant_runoff(results, bootstrap: int = 200, seed: int = 0) -> list[RunoffP
         return []
     order = irv_order(score.sum(0), meet.sum(0))
     places = defaultdict(list)
-    rng = np.random.default_rng(seed)
-    nb = len(blocks)
-    for _ in range(bootstrap if nb > 1 else 0):
-        w = np.bincount(rng.integers(0, nb, nb), minlength=nb).astype(float)
+    for w in block_resamples(len(blocks), bootstrap, seed):
         o = irv_order(np.tensordot(w, score, 1), np.tensordot(w, meet, 1))
         for place, i in enumerate(o, 1):
             places[i].append(place)

@@ -1,11 +1,13 @@
 """Ratings (Bradley-Terry / Plackett-Luce with block-bootstrap intervals) and the SPRT, on synthetic data with
 a known truth."""
+import itertools
 import math
 
 import numpy as np
 import pytest
 
 from arena.ratings import (ELO_PER_NAT, GameResult, build_events, crosstable, fit_strengths, rate, seat_scores)
+from arena.stats import block_meetings, prior_held_share, ratings_exist
 from arena.sprt import SPRT, elo_to_score, llr, score_to_elo
 
 
@@ -103,6 +105,40 @@ def test_crosstable_and_seat_scores():
     assert table[("c", "b")] == [0, 1, 1]
     seats = seat_scores(results)
     assert seats["a"] == [1.0, None, 0.0]
+
+
+def _game(seats, ranks, block):
+    return GameResult(list(seats), _returns_from_ranks(ranks), list(ranks), block)
+
+
+def test_ratings_exist_only_when_every_split_of_the_bots_was_crossed_both_ways():
+    """Ford's condition (docs/ratings.md): a beat b, b beat c, c never beat anyone is no finite fit; once c beats
+    a the "beat or drew" graph is strongly connected; draws count both ways; a bot that never played fails."""
+    chain = [_game("ab", [1, 2], "b0"), _game("bc", [1, 2], "b1")]
+    _, _, score, meet = block_meetings(chain)
+    assert not ratings_exist(score.sum(0), meet.sum(0))
+    _, _, score, meet = block_meetings(chain + [_game("ca", [1, 2], "b2")])
+    assert ratings_exist(score.sum(0), meet.sum(0))
+    _, _, score, meet = block_meetings(chain + [_game("ca", [1, 1], "b2")])
+    assert ratings_exist(score.sum(0), meet.sum(0))
+    _, _, score, meet = block_meetings(chain + [_game("ca", [1, 2], "b2")])
+    assert not ratings_exist(score[:1].sum(0), meet[:1].sum(0))      # only block b0: c never played
+
+
+def test_a_few_blocks_with_an_unbeaten_bot_are_reported_as_prior_held():
+    """The Mare Nostrum ladder of docs/play.md before issue 24: a 3-player round robin of four bots, one block
+    (three seat rotations) per table, the strongest winning every game. Its ratings rest on the prior in every
+    resample, and the report says so; a large round robin where everyone loses sometimes does not warn."""
+    labels = ["best", "mid", "low", "least"]
+    small = []
+    for t, table in enumerate(itertools.combinations(labels, 3)):
+        order = sorted(table, key=labels.index)
+        for r in range(3):
+            seats = list(table[r:] + table[:r])
+            small.append(_game(seats, [order.index(s) + 1 for s in seats], f"t{t}"))
+    assert prior_held_share(small, bootstrap=50) == 1.0
+    big = synthetic_pl(centred({"a": -100.0, "b": 0.0, "c": 100.0}), 2, 200, np.random.default_rng(3))
+    assert prior_held_share(big, bootstrap=50) == 0.0
 
 
 # --- SPRT ---------------------------------------------------------------------------------------------------------
