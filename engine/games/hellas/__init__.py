@@ -1,5 +1,6 @@
 """Hellas (Hellenes: Campaigns of the Peloponnesian War), two players, hidden blocks, hidden hands and a secret
-simultaneous card choice each season. Seat 0 is Athens, seat 1 is Sparta.
+simultaneous card choice each season. Seat 0 is Athens, seat 1 is Sparta, unless the rule key SIDE_SELECTION
+(spec 5.13) has a coin or the seats' bids choose (the option rules, e.g. SIDE_SELECTION="random").
 
 Rules: docs/rules/hellas.md (coverage, decisions, what is built and what is not yet). Every rule choice and number
 lives in data/ (hellas_rules.toml, the map, the rosters, the deck, the events, the scenarios), read and checked by
@@ -33,7 +34,9 @@ GAME = GameSpec(
                                  "file (docs/rules/hellas.md), e.g. ROUT_TARGET=\"smallest\"")},
     datasets={"placeholder": DATA / "scenario_431.toml", "designer": DATA / "scenario_431_designer.toml"},
     has_hidden_information=True,
-    conformance_options=({"players": 2}, {"players": 2, "data": "designer"}),
+    conformance_options=({"players": 2}, {"players": 2, "data": "designer"},
+                         {"players": 2, "rules": 'SIDE_SELECTION="random"'},
+                         {"players": 2, "rules": 'SIDE_SELECTION="bid"'}),
     # a random game is about 650 actions; ISMCTS gets about 2,400 full-rollout iterations a second at a mid-game
     # position against 7,600 with the cut at 60 actions scored by evaluate() (docs/strength.md); "depth=none"
     # opts out

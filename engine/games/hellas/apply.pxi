@@ -280,6 +280,8 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         if action == A_YES:                         # L312: Athens takes the card out of play
             take_out_of_play(d, d.atr_next)
         next_atr(d)
+    elif choosing_sides(d):
+        apply_sides(d, action)
 
 
 cdef void after_move(HData* d) noexcept nogil:

@@ -1,5 +1,6 @@
-# Hellas: chance nodes (spec 7.1): the New Year deal card by card (R2), the truce dice (5.11), one firing unit's
-# hits and routs (R3), siege attrition (R4) and storms (R5) as the number of hits among the dice.
+# Hellas: chance nodes (spec 7.1): the side-selection coin (R1), the New Year deal card by card (R2), the truce dice
+# (5.11), one firing unit's hits and routs (R3), siege attrition (R4) and storms (R5) as the number of hits among
+# the dice.
 
 cdef int attrition_hit_max(HData* d, int a) noexcept nogil:
     """Hit on 1 normally, 1-2 under Famine (L298), 1-3 in Winter (EXT-7): ATTRITION_HIT_MAX."""
@@ -101,4 +102,9 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
                 probs[n] = b
                 n += 1
         return n
+    if d.step == S_SIDES:                                   # spec 5.13: a fair coin
+        actions[0] = A_COIN
+        actions[1] = A_COIN + 1
+        probs[0] = probs[1] = 0.5
+        return 2
     return 0

@@ -3,6 +3,10 @@
 The JSON names things (card ids, area ids, block ids, sides); the turn machinery's counters sit under "machine"
 as plain numbers. from_json checks every rule a state must keep and raises BadStateError naming the first one
 broken; nothing is applied until all checks pass.
+
+Everything is in sides (Athens, Sparta; "current" is the side to move); machine.swap says which side each seat
+plays (seat s plays side s ^ swap: SIDE_SELECTION, spec 5.13). While the sides are chosen (steps sides, bid, pick:
+swap still 0, seats stand in for sides) commit and play hold the bids, as "bid:N".
 """
 from engine.errors import BadStateError, NoLegalActionError
 from engine.games.hellas.state import ACTIONS, SIZES, STEP_NAMES
@@ -19,7 +23,8 @@ MACHINE = ("turn", "first", "tix", "wstage", "active", "actions", "refuge", "gro
            "b_stage", "b_retreat", "wd_area", "wd_unit", "r_unit", "mv_dest", "storm_n", "cargo",
            "b_kind", "b_bank", "treach", "g_fired", "march_to", "full_speed", "reroll", "swap")
 UNIT_REFS = ("unit", "wd_unit", "r_unit", "cargo", "b_firer", "b_last")     # machine fields naming a block
-CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march")
+CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march", "sides")
+SIDE_STEPS = {"sides": ("random", "bid"), "bid": ("bid",), "pick": ("bid",)}    # step: the SIDE_SELECTION it needs
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps", "strait"]
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
@@ -32,9 +37,11 @@ def _cards(mask, data):
     return [c.id for i, c in enumerate(data.cards) if (mask >> i) & 1]
 
 
-def _play(code, data):
+def _play(code, data, bids=False):
     if code is None or code < 0:
         return None
+    if bids:
+        return f"bid:{code}"
     return f"{'actions' if code & 1 else 'event'}:{data.cards[code >> 1].id}"
 
 
@@ -63,6 +70,7 @@ def _json(raw, data):
                       "besieged": bool(raw["besieged"][a.index]), "fresh": bool(raw["fresh"][a.index])}
                for a in data.areas}
     winner = raw["winner"]
+    bids = STEP_NAMES[raw["step"]] in SIDE_STEPS
     return {
         "format": FORMAT,
         "data": data.name,
@@ -76,8 +84,8 @@ def _json(raw, data):
         "cards": {"Athens": _cards(raw["hand"][0], data), "Sparta": _cards(raw["hand"][1], data),
                   "deck": _cards(raw["deck"], data), "played": _cards(raw["played"], data),
                   "in_play": _cards(raw["inplay"], data)},
-        "commit": {s: _play(raw["commit"][i], data) for i, s in enumerate(SIDES)},
-        "play": {s: _play(raw["play"][i], data) for i, s in enumerate(SIDES)},
+        "commit": {s: _play(raw["commit"][i], data, bids) for i, s in enumerate(SIDES)},
+        "play": {s: _play(raw["play"][i], data, bids) for i, s in enumerate(SIDES)},
         "leaders": {s: data.cards[raw["leader"][i]].id if raw["leader"][i] >= 0 else None
                     for i, s in enumerate(SIDES)},
         "favours": {s: raw["favour"][i] for i, s in enumerate(SIDES)},
@@ -89,18 +97,20 @@ def _json(raw, data):
 
 
 def observation(state, player):
-    """What ``player`` sees: his own hand and blocks, the public record, the other hand as a count, the other's
-    face-down card as committed, and each unrevealed enemy block only as one of a count per area."""
+    """What seat ``player`` sees: his own hand and blocks, the public record, the other hand as a count, the other's
+    face-down card (or bid) as committed, and each unrevealed enemy block only as one of a count per area. Its
+    "observer" is the side the seat plays."""
     data = state.game.data
     raw = state._raw_view(player)
     truth = state._raw()
     obj = _json(raw, data)
-    other = SIDES[1 - player]
-    obj["cards"][other] = {"count": bin(truth["hand"][1 - player]).count("1")}
+    side = state.side_of(player)
+    other = SIDES[1 - side]
+    obj["cards"][other] = {"count": bin(truth["hand"][1 - side]).count("1")}
     obj["cards"]["unseen"] = obj["cards"].pop("deck")
-    if raw["commit"][1 - player] == -2:
+    if raw["commit"][1 - side] == -2:
         obj["commit"][other] = "face down"
-    if not data.rules["OPEN_BLOCKS"]:
+    if not data.rules["OPEN_BLOCKS"] and state.sides_set():
         unseen_ids = set()
         for u in data.units:
             if u.side == other and not raw["revealed"][u.index]:
@@ -115,7 +125,7 @@ def observation(state, player):
             if field or inside:
                 unseen[a.id] = {"field": field, "inside": inside}
         obj["unseen_blocks"] = unseen
-    obj["observer"] = SIDES[player]
+    obj["observer"] = SIDES[side]
     return obj
 
 
@@ -197,7 +207,7 @@ def from_json(game, obj):
     limits = {k: (0, 2 ** 64 - 1) for k in ("sieged", "supplied", "asked", "fought")}
     limits.update(reroll=(-1, ACTIONS["NUM"] - 1))
     limits.update(turn=(0, 10 ** 6), b_lost=(0, 3), b_retreat=(0, 3), storm_n=(0, 8), b_kind=(0, 3), b_bank=(0, 9),
-                  g_fired=(0, 1), b_firer=(-2, 1000), swap=(0, 0))
+                  g_fired=(0, 1), b_firer=(-2, 1000), swap=(0, 1))
     for k in MACHINE:
         lo, hi = limits.get(k, (-1, 1000))
         raw[k] = _int(machine, k, lo, hi, "machine.")
@@ -223,6 +233,7 @@ def from_json(game, obj):
                   "the field, and the enemy's in the field")
     if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
         _fail("machine.ev_card / atr_next must be card indices or -1")
+    _sides_in(raw, data, cur)
     if raw["step"] == STEP_NAMES.index("card"):
         if cur >= 0 and raw["commit"][cur] >= 0:
             _fail(f"{SIDES[cur]} is to choose a card but has committed one already")
@@ -266,6 +277,7 @@ def _cards_in(obj, data, raw):
             _fail(f"cards.{k}: {len(cards[k])} cards, more than HAND_SIZE {hand}")
     raw["hand"] = [masks["Athens"], masks["Sparta"]]
     raw["deck"], raw["played"], raw["inplay"] = masks["deck"], masks["played"], masks["in_play"]
+    bids = STEP_NAMES[raw["step"]] in SIDE_STEPS
     for key, field in (("commit", "commit"), ("play", "play")):
         val = obj[key]
         if not isinstance(val, dict) or sorted(val) != sorted(SIDES):
@@ -275,6 +287,11 @@ def _cards_in(obj, data, raw):
             v = val[side]
             if v is None:
                 codes.append(-1)
+                continue
+            if bids:                                # range checked with the sides (_sides_in)
+                if not isinstance(v, str) or not v.startswith("bid:") or not v[4:].isdigit():
+                    _fail(f"{key}.{side}: {v!r} is not bid:<whole number> (sides are being chosen)")
+                codes.append(int(v[4:]))
                 continue
             if not isinstance(v, str) or ":" not in v or v.split(":")[0] not in ("event", "actions"):
                 _fail(f"{key}.{side}: {v!r} is not event:<card> or actions:<card>")
@@ -383,6 +400,39 @@ def _blocks_in(obj, data, raw):
         n = sum(sides.values())
         if n > a.capacity:
             _fail(f"blocks: {n} blocks inside the city of {a.id}, over its capacity {a.capacity}")
+
+
+def _sides_in(raw, data, cur):
+    """Spec 5.13: swap only where SIDE_SELECTION lets the sides be chosen, and 0 while they are; the side-choosing
+    steps only before the first New Year and under the SIDE_SELECTION they belong to; bids in 0..the largest."""
+    rule, step = data.rules["SIDE_SELECTION"], STEP_NAMES[raw["step"]]
+    if raw["swap"] and rule == "assigned":
+        _fail("machine.swap = 1, but SIDE_SELECTION is assigned (seat 0 plays Athens)")
+    if step not in SIDE_STEPS:
+        return
+    if rule not in SIDE_STEPS[step]:
+        _fail(f"step {step}: not under SIDE_SELECTION {rule!r}")
+    if raw["swap"]:
+        _fail(f"machine.swap = 1 at step {step}: the sides are not set yet")
+    if raw["year"] != 0 or raw["season"] != 0:
+        _fail(f"step {step}: sides are chosen before the first New Year only")
+    top = data.rules["AUTO_VICTORY_LEAD"] - 1
+    for key in ("commit", "play"):
+        for i, side in enumerate(SIDES):
+            if not -1 <= raw[key][i] <= top:
+                _fail(f"{key}.{side}: a bid runs from 0 to {top} (AUTO_VICTORY_LEAD - 1)")
+    bids_in = [b >= 0 for b in raw["play"]]
+    if step == "bid" and (any(bids_in) or (cur == 0 and raw["commit"][0] >= 0) or (cur == 1 and raw["commit"][0] < 0)
+                          or raw["commit"][1] >= 0):
+        _fail("commit: at step bid seat 0 bids first (commit.Athens), then seat 1; play holds no bid yet")
+    if step == "pick" and (not all(bids_in) or any(b >= 0 for b in raw["commit"])):
+        _fail("play: at step pick both bids are shown (play) and none waits face down (commit)")
+    if step == "pick" and raw["play"][0] != raw["play"][1] and raw["play"][cur] < raw["play"][1 - cur]:
+        _fail(f"current: the higher bidder picks (play.{SIDES[1 - cur]} bid more)")
+    if step == "sides" and (any(b >= 0 for b in raw["commit"]) or bids_in[0] != bids_in[1]
+                            or (all(bids_in) and raw["play"][0] != raw["play"][1])
+                            or (rule == "random" and any(bids_in)) or (rule == "bid" and not all(bids_in))):
+        _fail("play: the coin for sides follows tied bids (play, equal) under bid, no bids under random")
 
 
 def _reroll_in(raw):

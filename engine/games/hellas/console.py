@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arena.console.view import ByWidth, GameView
-from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words, walls_words
+from engine.games.hellas.words import TYPE_SHORT, city_marks, play_words, seats_words, walls_words
 
 DATA = Path(__file__).parent / "data"
 SIDES = ("Athens", "Sparta")
@@ -50,14 +50,18 @@ STEP_HELP = {
     "cargo": "The fleet has landed: which land unit did it carry?",
     "forced": "The unit used its full speed: try one more area (forced march or rowing), or stop.",
     "sally": "Sally out of this besieged city (in Winter, or to join the relief battle), or stay inside.",
+    "bid": "Bid prestige, face down, for the right to pick your side (bid:N); the higher bid picks, and the "
+           "prestige track starts that many points toward the other side; a tie is settled by a coin.",
+    "pick": "You bid higher (or won the coin): pick the side you play (pick:Athens or pick:Sparta).",
 }
+SIDE_STEPS = ("sides", "bid", "pick")           # before the first New Year: the seats are not sides yet
 
 # what an enemy's move that the seat may not see is, by the step it was made at
 HIDDEN_MOVES = {"card": "chooses a card face down", "move-unit": "picks an unseen block for the group",
                 "move-dest": "moves an unseen block", "action": "recruits or reinforces an unseen block",
                 "cargo": "names the block its fleet carried", "rout": "picks which block routs",
                 "retreat": "retreats an unseen block", "withdraw": "decides whether a block goes inside",
-                "hit": "takes a siege hit on an unseen block"}
+                "hit": "takes a siege hit on an unseen block", "bid": "bids face down"}
 
 # what a yes and a pass mean, by the step they answer
 YES_PASS = {"truce": ("offers a truce", "no truce"), "favour": ("spends the Olympian favour", "keeps the favour"),
@@ -75,6 +79,8 @@ class View(GameView):
 
     def __init__(self, game):
         super().__init__(game)
+        # which side seat 0 plays, from the last state drawn (None: not chosen yet; spec 5.13)
+        self.swap = 0 if game.data.rules["SIDE_SELECTION"] == "assigned" else None
         self.data = game.data
         self.units = {u.id: u for u in self.data.units}
         self.cards = {c.id: c for c in self.data.cards}
@@ -84,15 +90,25 @@ class View(GameView):
         self.event_texts = {k: v for k, v in texts.items() if isinstance(v, dict)}
 
     def seat_name(self, seat: int) -> str:
-        return SIDES[seat]
+        return f"seat {seat}" if self.swap is None else SIDES[seat ^ self.swap]
 
     def seat_style(self, seat: int) -> str:
-        return STYLE[SIDES[seat]]
+        return "bold" if self.swap is None else STYLE[SIDES[seat ^ self.swap]]
+
+    def _follow(self, state) -> None:
+        """Remember which side each seat plays (SIDE_SELECTION may swap them, spec 5.13) for seat_name."""
+        self.swap = state.side_of(0) if state.sides_set() else None
 
     # --- names ----------------------------------------------------------------------------------------------
     def _obs(self, state, seat):
         from engine.games.hellas import codec
+        self._follow(state)
         return codec.to_json(state) if seat is None else codec.observation(state, seat)
+
+    @staticmethod
+    def _who(j, i: int) -> str:
+        """Side i of an observation, or the seat standing in for it while the sides are chosen."""
+        return f"seat {i}" if j["step"] in SIDE_STEPS else SIDES[i]
 
     def _area(self, area_id: str) -> str:
         a = self.areas.get(area_id)
@@ -124,9 +140,12 @@ class View(GameView):
     def board(self, state, seat):
         j = self._obs(state, seat)
         cur = j["current"]
-        who = SIDES[cur] if cur in (0, 1) else "chance" if cur == -1 else "nobody (game over)"
+        who = self._who(j, cur) if cur in (0, 1) else "chance" if cur == -1 else "nobody (game over)"
         head = Text(f"Hellas, {j['year']} BC, {j['season']}; step {j['step']}; to move: {who}", style="bold")
-        parts = [head]
+        you = f"; you are seat {seat}" + (f", {SIDES[state.side_of(seat)]}" if state.sides_set() else "") \
+            if seat is not None else ""
+        parts = [head, Text(seats_words(state) + you, style="bold")]
+        seat = state.side_of(seat) if seat is not None and state.sides_set() else seat  # the side it plays
         if j["winner"]:
             result = "a draw" if j["winner"] == "draw" else \
                 f"{j['winner']} wins ({LEVEL_WORDS.get(j['level'], j['level'])})"
@@ -169,13 +188,15 @@ class View(GameView):
         lines = []
         for i, side in enumerate(SIDES):
             leader = j["leaders"][side]
-            line = Text(side + (" (you)" if seat == i else ""), style=STYLE[side])
+            line = Text(self._who(j, i) + (" (you)" if seat == i else ""), style=STYLE[side])
             line.append(f"  leader {self._card(leader) if leader is not None else 'none'}; "
                         f"Olympian favour {j['favours'][side]}")
             if j["commit"][side]:
-                line.append(f"; card chosen: {self._play(j['commit'][side], j['season'])}", style="bold")
+                what = "bid" if j["step"] in SIDE_STEPS else "card chosen"
+                line.append(f"; {what}: {self._play(j['commit'][side], j['season'])}", style="bold")
             if j["play"][side]:
-                line.append(f"; played this season: {self._play(j['play'][side], j['season'])}")
+                what = "bid" if j["step"] in SIDE_STEPS else "played this season"
+                line.append(f"; {what}: {self._play(j['play'][side], j['season'])}")
             lines.append(line)
             hand = j["cards"][side]
             if isinstance(hand, dict):
@@ -427,25 +448,27 @@ class View(GameView):
         mover = before.current_player()
         if mover < 0:
             return super().change(before, after, action, seat)
+        self._follow(before)
+        name = self.seat_name(mover)
         step = before.step_name()
         changes = self.differences(before, after, seat)
         if before.action_observation(action, seat) != action or self._names_an_unseen_block(before, after, action,
                                                                                             seat):
             text = f"({HIDDEN_MOVES.get(step, 'a move you cannot see')})"
-            changes = [c for c in changes if c != f"{SIDES[mover]} chose a card"]
+            changes = [c for c in changes if c not in (f"{name} chose a card", f"{name} made a bid")]
         else:
             text = before.action_to_str(action)
             meaning = YES_PASS.get(step, ("", ""))[text == "pass"] if text in ("yes", "pass") else ""
             if meaning:
                 text += f" ({meaning})"
         more = f"  ({'; '.join(changes[:4])}{' ...' if len(changes) > 4 else ''})" if changes else ""
-        return f"{SIDES[mover]}: {text}{more}"
+        return f"{name}: {text}{more}"
 
     def _names_an_unseen_block(self, before, after, action: int, seat: int) -> bool:
         """The move names an enemy block the seat has not seen (before or after it): its name stays unsaid even
         where the engine's action_observation would pass it on."""
         name = before.action_to_str(action).partition(":")[2]
-        if name not in self.units or self.units[name].side == SIDES[seat]:
+        if name not in self.units or self.units[name].side == SIDES[before.side_of(seat)]:
             return False
         return name not in self._obs(before, seat)["blocks"] and name not in self._obs(after, seat)["blocks"]
 
@@ -458,11 +481,16 @@ class View(GameView):
         if a["prestige"] != b["prestige"]:
             p = b["prestige"]
             out.append(f"prestige {'even' if p == 0 else f'Sparta +{p}' if p > 0 else f'Athens +{-p}'}")
-        for side in SIDES:
+        if a["step"] in SIDE_STEPS and b["step"] not in SIDE_STEPS:
+            swap = b["machine"]["swap"]
+            out.append(f"sides set: seat 0 plays {SIDES[swap]}, seat 1 plays {SIDES[1 - swap]}")
+        for i, side in enumerate(SIDES):
+            who = self._who(b, i) if b["step"] in SIDE_STEPS else self._who(a, i)
             if a["play"][side] != b["play"][side] and b["play"][side]:
-                out.append(f"{side} plays {self._play(b['play'][side], b['season'])}")
+                out.append(f"{who} {'bid' if b['step'] in SIDE_STEPS else 'plays'} "
+                           f"{self._play(b['play'][side], b['season'])}")
             if a["commit"][side] != b["commit"][side] and b["commit"][side]:
-                out.append(f"{side} chose a card")
+                out.append(f"{who} {'made a bid' if b['step'] in SIDE_STEPS else 'chose a card'}")
             if a["leaders"][side] != b["leaders"][side]:
                 out.append(f"{side} leader {self._card(b['leaders'][side]) if b['leaders'][side] else 'none'}")
             if a["favours"][side] != b["favours"][side]:
@@ -530,6 +558,7 @@ class View(GameView):
 
     def end_reason(self, state) -> str:
         from engine.games.hellas import codec
+        self._follow(state)
         j = codec.to_json(state)
         p = j["prestige"]
         lead = "even" if p == 0 else f"Sparta leads by {p}" if p > 0 else f"Athens leads by {-p}"

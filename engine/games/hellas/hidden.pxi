@@ -119,7 +119,7 @@ cdef void blind(HData* v, int p) noexcept nogil:
     v.hand[o] = 0
     if v.commit[o] >= 0:
         v.commit[o] = -2
-    if s.r_open:
+    if s.r_open or choosing_sides(v):               # before the sides are set the map is the public set-up
         return
     n = unseen_slots(v, o, ids, keys)
     for i in range(n):
@@ -219,9 +219,13 @@ cdef int playable(HData* d) noexcept nogil:
 cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
     """Resample the other hand from the unseen cards (its size kept), before the reveal the other's face-down
     card among its legal plays from that hand, and the identities and steps of the other's unseen blocks (spec
-    7.3 items 1 to 3)."""
+    7.3 items 1 to 3); while the sides are chosen, only the other's face-down bid."""
     cdef int o = 1 - observer, n, k, c, i, j
     cdef uint64_t unknown = d.deck | d.hand[o], pick = 0, rest
+    if choosing_sides(d):                           # only the other's face-down bid is unknown (spec 5.13)
+        if d.step == S_BID and d.commit[o] >= 0:
+            d.commit[o] = <int>rng_below(rng, tab(d).r_bid_max + 1)
+        return
     n = popc(d.hand[o])
     rest = unknown
     for i in range(n):
@@ -256,10 +260,11 @@ cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
 
 cdef int rewind_card(HData* d, int observer) noexcept nogil:
     """Take back, on a determinization, the other side's face-down card of this season's secret choice (L40,
-    L258: Sparta commits first, Athens does not see it until both are revealed), so that a search has it chosen
-    again at its player's own node. The card stays in the hand (committing does not take it out)."""
+    L258: Sparta commits first, Athens does not see it until both are revealed), or the other seat's face-down bid
+    for sides (spec 5.13), so that a search has it chosen again at its player's own node. The card stays in the
+    hand (committing does not take it out)."""
     cdef int o = 1 - observer
-    if d.step != S_CARD or d.cur != observer or d.commit[o] < 0:
+    if (d.step != S_CARD and d.step != S_BID) or d.cur != observer or d.commit[o] < 0:
         return 0
     d.commit[o] = -1
     d.cur = o
@@ -272,8 +277,8 @@ cdef int64_t observe(HData* d, int action, int player) noexcept nogil:
     shows where it happened, not which block; a recruit shows that a block left the pool, not which."""
     cdef HS* s = tab(d)
     cdef int u
-    if d.step == S_CARD and d.cur != player:
-        return HIDDEN_ACTION                    # the face-down card choice
+    if (d.step == S_CARD or d.step == S_BID) and d.cur != player:
+        return HIDDEN_ACTION                    # the face-down card choice, or bid for sides
     if d.step == S_DEAL and deal_to(d) != player:
         return HIDDEN_ACTION - 1                # a card dealt to the other hand
     if d.cur == player or d.cur < 0 or s.r_open:

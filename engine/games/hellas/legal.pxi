@@ -201,4 +201,6 @@ cdef int legal(HData* d, int* out) noexcept nogil:
         return n
     if step == S_RETREAT:
         return retreat_dests(d, d.r_unit, out)
+    if step == S_BID or step == S_PICK:
+        return side_choices(d, out)
     return 0

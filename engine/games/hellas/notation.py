@@ -1,11 +1,12 @@
 """Hellas move notation: one short word and a name per action, e.g. ``actions:17``, ``move:LA01``, ``unit:S3``,
 ``to:LA05``, ``recruit:A3``, ``pillage:LA11``, ``attrition:LA18``, ``battle:LA10``, ``deal:30``, ``hits:1``,
-``fire:1h0r`` (one unit's roll: 1 hit, no rout).
+``fire:1h0r`` (one unit's roll: 1 hit, no rout); choosing sides (spec 5.13): ``bid:3``, ``pick:Sparta``, and the
+coin ``seat0:Athens`` (SIDE_SELECTION random: the side seat 0 plays) or ``picker:seat1`` (after tied bids).
 
 Cards are named by their id, areas by their map id, blocks by their roster id (all from the data files).
 """
 from engine.errors import BadMoveError
-from engine.games.hellas.state import ACTIONS as A
+from engine.games.hellas.state import ACTIONS as A, SIZES
 
 SIDES = ("Athens", "Sparta")
 _RANGES = (  # (first id, size, word, what names the offset)
@@ -16,6 +17,7 @@ _RANGES = (  # (first id, size, word, what names the offset)
     (A["DRAW"], 64, "deal", "card"), (A["SUM"], 13, "dice", "number"), (A["HITS"], 64, "hits", "number"),
     (A["BATTLE"], 64, "battle", "area"), (A["FIRE"], 25, "fire", "roll"), (A["ASSAULT"], 64, "assault", "area"),
     (A["MARCH"], 2, "march", "outcome"), (A["SALLY"], 64, "sally", "area"),
+    (A["BID"], SIZES["MAXBID"], "bid", "number"),
 )
 
 
@@ -30,6 +32,11 @@ def action_to_str(state, action):
         return "pass"
     if action == A["YES"]:
         return "into-city" if state.step_name() == "retreat" else "yes"
+    if A["COIN"] <= action < A["COIN"] + 2:
+        i = action - A["COIN"]
+        return f"picker:seat{i}" if state._raw()["play"][0] >= 0 else f"seat0:{SIDES[i]}"
+    if A["SIDE"] <= action < A["SIDE"] + 2 and state.step_name() == "pick":
+        return f"pick:{SIDES[action - A['SIDE']]}"
     for first, size, word, what in _RANGES:
         if first <= action < first + size:
             i = action - first

@@ -37,7 +37,10 @@ cdef void setup(HData* d, int slot) noexcept nogil:
     for u in range(MAXU):
         d.came[u] = -1
     recompute(d)
-    start_year(d)
+    if s.r_sides:
+        start_sides(d)                              # SIDE_SELECTION random or bid (spec 5.13)
+    else:
+        start_year(d)
 
 
 cdef void finish(HData* d, int winner, int level) noexcept nogil:
@@ -103,11 +106,16 @@ cdef void start_year(HData* d) noexcept nogil:
     start_deal(d)
 
 
+cdef inline uint64_t out_of_play(HData* d) noexcept nogil:
+    """Every card not in play (the deck before a deal)."""
+    cdef HS* s = tab(d)
+    return ((bit(s.nc) - 1) if s.nc < 64 else <uint64_t>0xFFFFFFFFFFFFFFFF) & ~d.inplay
+
+
 cdef void start_deal(HData* d) noexcept nogil:
     """NY4: every card not in play is collected and shuffled; 6 are dealt face down to each player (L30)."""
-    cdef HS* s = tab(d)
     d.truce_side = -1
-    d.deck = ((bit(s.nc) - 1) if s.nc < 64 else <uint64_t>0xFFFFFFFFFFFFFFFF) & ~d.inplay
+    d.deck = out_of_play(d)
     d.hand[0] = d.hand[1] = 0
     d.played = 0
     d.dealt = 0

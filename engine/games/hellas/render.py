@@ -1,21 +1,25 @@
-"""A text view of Hellas for one seat: own blocks shown, unrevealed enemy blocks as '?' (spec 7.2)."""
+"""A text view of Hellas for one seat: own blocks shown, unrevealed enemy blocks as '?' (spec 7.2); which side each
+seat plays (spec 5.13)."""
 from engine.games.hellas.codec import SIDES, season_names
+from engine.games.hellas.words import seats_words
 
 
 def render(state, observer=None):
     data = state.game.data
     raw = state._raw() if observer is None else state._raw_view(observer)
     truth = state._raw()
+    me = None if observer is None else state.side_of(observer)          # the side the observer's seat plays
     lead = raw["prestige"]
     who = "nobody" if lead == 0 else f"Sparta by {lead}" if lead > 0 else f"Athens by {-lead}"
     year = data.scenario["first_year"] - raw["year"]
     lines = [f"Hellas {year} BC, {season_names(data)[raw['season']]} - step {state.step_name()}"
-             f" - prestige: {who}" + (f" - view of {SIDES[observer]}" if observer is not None else "")]
+             f" - prestige: {who}" + (f" - view of {SIDES[me]} (seat {observer})" if observer is not None else ""),
+             "  " + seats_words(state)]
     ids = [c.id for c in data.cards]
     for i, side in enumerate(SIDES):
         leader = raw["leader"][i]
         hand = [ids[c] for c in range(len(ids)) if (raw["hand"][i] >> c) & 1]
-        if observer is not None and i != observer:
+        if me is not None and i != me:
             shown = f"{bin(truth['hand'][i]).count('1')} cards (hidden)"
         else:
             shown = " ".join(f"#{c}" for c in hand) or "-"
@@ -29,8 +33,8 @@ def render(state, observer=None):
         for u in data.units:
             if truth["loc"][u.index] != i:
                 continue
-            seen = observer is None or u.side == SIDES[observer] or raw["revealed"][u.index] or \
-                data.rules["OPEN_BLOCKS"]
+            seen = me is None or u.side == SIDES[me] or raw["revealed"][u.index] or \
+                data.rules["OPEN_BLOCKS"] or not state.sides_set()
             if seen:
                 rating = u.naval_rating if a.sea else u.land_rating
                 own.append(f"{u.id}{'*' if truth['incity'][u.index] else ''} {rating} "

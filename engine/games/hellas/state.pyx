@@ -5,10 +5,13 @@ The whole changing state is one C struct (HData); the map, the roster, the deck 
 A year is a chain of small decisions (the Step enum); the functions of phases.pxi walk the sequence of play to the
 next decision, resolving everything automatic on the way. The C code is split by idea into included files (one
 compiled module): tables.pxi (the static tables), control.pxi (control, sieges, supply), phases.pxi (the year),
-cards.pxi (card play and events), moves.pxi (movement), legal.pxi, chance.pxi, apply.pxi, hidden.pxi,
-evaluate.pxi. JSON lives in codec.py, notation in notation.py, the text view in render.py.
+sides.pxi (who plays which side), cards.pxi (card play and events), moves.pxi (movement), legal.pxi, chance.pxi,
+apply.pxi, hidden.pxi, evaluate.pxi. JSON lives in codec.py, notation in notation.py, the text view in render.py.
 
-Seats: 0 = Athens, 1 = Sparta. The prestige lead is one signed number, positive when Sparta leads (spec 8.2).
+Sides: 0 = Athens, 1 = Sparta; every rule here is written in sides. The prestige lead is one signed number,
+positive when Sparta leads (spec 8.2). Seats are the contract's players: seat s plays side s ^ swap, mapped only at
+the contract boundary (HellasState below); swap is 0 unless SIDE_SELECTION (spec 5.13) says otherwise, and until
+the sides are settled (the chance node or the bids before the first New Year) seats stand in for sides.
 """
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
@@ -108,10 +111,15 @@ cdef enum Step:
     S_OVER = 24
     S_REROLL = 25       # FAVOUR_REROLL: the roller spends his favour to roll those dice again (yes) or keeps them
     S_HIT = 26          # a hit falls on one of the owner's blocks tied for the most steps: he picks which
+    S_SIDES = 27        # chance, before the first New Year: a fair coin (SIDE_SELECTION random: which side seat 0
+                        # plays; after tied bids: which seat picks)
+    S_BID = 28          # SIDE_SELECTION bid: a secret bid of prestige for the right to pick a side (seat 0, then 1)
+    S_PICK = 29         # the higher bidder picks the side he plays
 
 STEP_NAMES = ["deal", "truce", "truce-roll", "card", "event-target", "favour", "action", "move-unit", "move-dest",
               "place", "siege", "attrition", "taxes-keep", "withdraw", "battle", "fire", "rout", "continue",
-              "retreat", "cargo", "storm", "forced", "march", "sally", "over", "reroll", "hit"]
+              "retreat", "cargo", "storm", "forced", "march", "sally", "over", "reroll", "hit", "sides", "bid",
+              "pick"]
 
 # action id layout (fixed action space)
 DEF A_CARD = 0          # 128: card*2 + use (use 0 = event, 1 = actions / sacrifice at the New Year)
@@ -128,7 +136,7 @@ DEF A_GARRISON = 746    # 64
 DEF A_PLACE = 810       # 64
 DEF A_SIEGE = 874       # 64: attrition against the city of this area
 DEF A_TARGET = 938      # 64: an event's target area
-DEF A_SIDE = 1002       # 2: an event's target side
+DEF A_SIDE = 1002       # 2: an event's target side; the side the higher bidder picks (S_PICK)
 DEF A_DRAW = 1004       # chance, 64: the card dealt
 DEF A_SUM = 1068        # chance, 13: the sum of two dice (2..12)
 DEF A_HITS = 1081       # chance, 64: number of hits
@@ -137,7 +145,10 @@ DEF A_FIRE = 1209       # chance, 25: hits*5 + routs of one firing unit
 DEF A_ASSAULT = 1234    # 64: assault the city of this area
 DEF A_MARCH = 1298      # chance, 2: the forced march fails (0) or succeeds (1)
 DEF A_SALLY = 1300      # 64: sally from the city of this area
-DEF NUM_ACTIONS = 1364
+DEF A_COIN = 1364       # chance, 2: the side-selection coin (S_SIDES)
+DEF A_BID = 1366        # MAXBID: bid this much prestige for the right to pick a side
+DEF MAXBID = 99         # bids run 0 .. AUTO_VICTORY_LEAD - 1 (the loader caps that lead at 99)
+DEF NUM_ACTIONS = 1465
 DEF GARRISON_FIRES = -2 # b_firer when the besieged garrison block fires
 
 ctypedef signed char i8
@@ -205,7 +216,7 @@ cdef struct HS:
     int r_battle_free, r_rout_smallest, r_battle_rounds, r_att_retreats, r_cav_retreat, r_withdraw
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
     int r_ev_revolt_extra, r_strait, r_reroll, r_atrocity_reading, r_atrocity_extra, r_capital_wins
-    int r_capital_units
+    int r_capital_units, r_sides, r_bid_max
 
 
 cdef HS TABLES[NSLOT]
@@ -284,7 +295,7 @@ cdef struct HData:
     int march_to                # forced march: the extra area tried, -1
     int full_speed              # the fleet just moved used its whole sea speed (forced rowing)
     int reroll                  # FAVOUR_REROLL: the chance outcome waiting for its player's reroll choice, -1
-    int swap                    # seat 0 plays Sparta: always 0, as SIDE_SELECTION random and bid are refused
+    int swap                    # seat s plays side s ^ swap (SIDE_SELECTION, spec 5.13); 0 until the sides are set
     i8 loc[MAXU]                # area, or POOL
     i8 steps[MAXU]
     i8 incity[MAXU]             # inside the city of its area
@@ -414,6 +425,9 @@ include "battle.pxi"
 include "phases.pxi"
 
 
+include "sides.pxi"
+
+
 include "legal.pxi"
 
 
@@ -480,7 +494,9 @@ cdef class HellasState(State):
     cdef int c_current_player(self) noexcept:
         if self.d.step == S_OVER:
             return TERMINAL
-        return self.d.cur
+        if self.d.cur < 0:
+            return self.d.cur
+        return self.d.cur ^ self.d.swap
 
     cdef int c_legal_actions(self, int* out) noexcept:
         if self.d.cur < 0 or self.d.step == S_OVER:
@@ -506,30 +522,37 @@ cdef class HellasState(State):
         self.d = (<HellasState>other).d
 
     cdef void c_determinize(self, int observer, Rng* rng) noexcept:
-        determinize(&self.d, observer, rng)
+        determinize(&self.d, observer ^ self.d.swap, rng)
 
     cdef uint64_t c_info_key(self, int player) noexcept:
         cdef HData v = self.d
-        blind(&v, player)
+        blind(&v, player ^ self.d.swap)
         return hash_bytes(hash_mix(0x4E11A5, <uint64_t>player), &v, sizeof(HData))
 
     cdef int c_rewind_pending(self, int observer) noexcept:
-        return rewind_card(&self.d, observer)
+        return rewind_card(&self.d, observer ^ self.d.swap)
 
     cdef int64_t c_action_observation(self, int action, int player) noexcept:
-        return observe(&self.d, action, player)
+        return observe(&self.d, action, player ^ self.d.swap)
 
     cdef void c_returns(self, double* out) noexcept:
         cdef double keys[2]
-        keys[ATH] = 1.0 if self.d.winner == ATH else 0.5 if self.d.winner == 2 else 0.0
-        keys[SPA] = 1.0 if self.d.winner == SPA else 0.5 if self.d.winner == 2 else 0.0
+        cdef int seat, side
+        for seat in range(2):
+            side = seat ^ self.d.swap
+            keys[seat] = 1.0 if self.d.winner == side else 0.5 if self.d.winner == 2 else 0.0
         returns_from_keys(keys, 2, out)
 
     cdef void c_evaluate(self, double* out) noexcept:
+        cdef double ath
         if self.d.step == S_OVER:
             self.c_returns(out)
             return
         evaluate(&self.d, out)
+        if self.d.swap:                             # out per side -> per seat
+            ath = out[ATH]
+            out[ATH] = out[SPA]
+            out[SPA] = ath
 
     # --- Python face ------------------------------------------------------------------------------------------
     def _raw(self):
@@ -540,16 +563,28 @@ cdef class HellasState(State):
         raw_load(&self.d, raw)
 
     def _raw_view(self, int player):
+        """The raw fields as seat ``player`` sees them."""
         cdef HData v = self.d
-        blind(&v, player)
+        blind(&v, player ^ self.d.swap)
         return raw_dict(&v)
+
+    def side_of(self, int seat):
+        """The side (0 Athens, 1 Sparta) seat plays: SIDE_SELECTION may have swapped them (spec 5.13)."""
+        self._check_player(seat)
+        return seat ^ self.d.swap
+
+    def sides_set(self):
+        """Whether the sides are settled (False only during SIDE_SELECTION's coin or bids, before the first
+        New Year)."""
+        return not choosing_sides(&self.d)
 
     def step_name(self):
         return STEP_NAMES[self.d.step]
 
     def scores(self):
-        """The net prestige lead from each side's point of view (Athens, Sparta)."""
-        return [-self.d.prestige, self.d.prestige]
+        """The net prestige lead from each seat's point of view (its side's)."""
+        lead = [-self.d.prestige, self.d.prestige]
+        return [lead[self.d.swap], lead[1 - self.d.swap]]
 
     def observation(self, int player):
         self._check_player(player)
@@ -594,8 +629,8 @@ ACTIONS = {"CARD": A_CARD, "PASS": A_PASS, "YES": A_YES, "MOVE": A_MOVE, "UNIT":
            "RNEW": A_RNEW, "RSTEP": A_RSTEP, "PILLAGE": A_PILLAGE, "SUPPLY": A_SUPPLY, "GARRISON": A_GARRISON,
            "PLACE": A_PLACE, "SIEGE": A_SIEGE, "TARGET": A_TARGET, "SIDE": A_SIDE, "DRAW": A_DRAW, "SUM": A_SUM,
            "HITS": A_HITS, "BATTLE": A_BATTLE, "FIRE": A_FIRE, "ASSAULT": A_ASSAULT,
-           "MARCH": A_MARCH, "SALLY": A_SALLY, "NUM": NUM_ACTIONS}
-SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL}
+           "MARCH": A_MARCH, "SALLY": A_SALLY, "COIN": A_COIN, "BID": A_BID, "NUM": NUM_ACTIONS}
+SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL, "MAXBID": MAXBID}
 
 
 # The raw layout: three runs of fields (64-bit, 32-bit, 8-bit), each contiguous; _raw() and _set_raw() walk them.

@@ -188,6 +188,7 @@ def draw(state, seat=None) -> Canvas:
     from engine.games.hellas import codec
     data, layout, _ = board(state.game)
     j = codec.to_json(state) if seat is None else codec.observation(state, seat)
+    seat = None if seat is None else state.side_of(seat)    # from here on the side the seat plays (spec 5.13)
     pos = {**layout["land"], **layout["seas"]}
     W, H = layout["width"], layout["height"]
     c = Canvas(W + PANEL_W, max(H, 1100), title="Hellas")
@@ -347,7 +348,9 @@ def _site(c, a, j, layout, x, y, rules):
 def _panel(c: Canvas, j, data, layout, pieces, x, seat):
     colours = layout["colours"]
     w = PANEL_W - 20
-    view = f"view of {SIDES[seat]}" if seat is not None else "all"
+    swap = j["machine"]["swap"]
+    view = f"view of {SIDES[seat]} (seat {seat ^ swap})" if seat is not None else \
+        f"all; seat 0 plays {SIDES[swap]}, seat 1 {SIDES[1 - swap]}"
     cur = j["current"]
     to_move = SIDES[cur] if cur in (0, 1) else "chance" if cur == -1 else "nobody (game over)"
     c.text(x, 26, f"Hellas: {j['year']} BC, {j['season']}", size=17, weight="bold", cls="heading")

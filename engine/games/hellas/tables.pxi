@@ -1,22 +1,9 @@
 # Hellas: the static tables of one data set (HS), filled from a checked loader.HellasData. Every rule key the C
 # code reads becomes a number here; nothing below chooses a rule.
 
-# Alternatives the data files may name (loader.R) whose rule is not built: refused with the reason, never silently
-# ignored. SIDE_SELECTION random and bid (spec 5.13) choose which player plays which side; in Kleos the seat is the
-# side (seat 0 Athens, seat 1 Sparta: the contract, the views and the records all read it so), and who sits where
-# is the arena's choice (it alternates the seats, spec 5.13 "in the arena, sides are assigned and alternated").
-NOT_BUILT = {"SIDE_SELECTION": (("random", "bid"), "the seat is the side in Kleos (seat 0 Athens, seat 1 Sparta); "
-                                "the arena assigns and alternates the seats instead (spec 5.13)")}
-
-
 def _fill_tables(int slot, data):
-    from engine.errors import BadDataError
     from engine.games.hellas import loader
     cdef HS* s = &TABLES[slot]
-    for key, (values, why) in NOT_BUILT.items():
-        if data.rules[key] in values:
-            raise BadDataError(f"hellas data {data.name} ({data.files['rules_file']} or the rules option): {key} = "
-                               f"{data.rules[key]!r} is not built: {why} (docs/rules/hellas.md)")
     memset(s, 0, sizeof(HS))
     areas = data.areas
     land = [a for a in areas if not a.sea]
@@ -175,6 +162,8 @@ def _fill_tables(int slot, data):
     s.r_strait = r["STRAIT_DEFENDER_FIRST_ROUND1"]
     s.r_capital_wins = r["CAPITAL_CAPTURE_WINS"]
     s.r_capital_units = r["CAPITAL_WIN_REQUIRES_UNITS"]
+    s.r_sides = ("assigned", "random", "bid").index(r["SIDE_SELECTION"])
+    s.r_bid_max = r["AUTO_VICTORY_LEAD"] - 1          # spec 5.13: a bid never starts the game at an automatic win
     s.r_reroll = r["FAVOUR_REROLL"] and r["SACRIFICE_EFFECT"] == "favour"
     ev = data.events
     s.r_ev_plague_loss = ev["plague_strikes"]["step_loss"]

@@ -162,9 +162,3 @@ def test_random_games_end_under_the_alternatives(rules):
         assert s.is_terminal() and s.to_json()["level"] != "none"
         t = s.game.state_from_json(s.to_json())                         # a variant's state reads back
         assert t.to_json() == s.to_json()
-
-
-@pytest.mark.parametrize("value", ["random", "bid"])
-def test_spec5_13_side_selection_random_and_bid_are_refused_with_the_reason(value):
-    with pytest.raises(BadDataError, match=f"SIDE_SELECTION = '{value}' is not built: the seat is the side"):
-        HellasGame({"data": "431", "rules": f'SIDE_SELECTION="{value}"'})
