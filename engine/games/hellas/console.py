@@ -106,9 +106,15 @@ class View(GameView):
         return codec.to_json(state) if seat is None else codec.observation(state, seat)
 
     @staticmethod
-    def _who(j, i: int) -> str:
-        """Side i of an observation, or the seat standing in for it while the sides are chosen."""
-        return f"seat {i}" if j["step"] in SIDE_STEPS else SIDES[i]
+    def _bids(j) -> list:
+        """While the sides are chosen, the seats' bids (held in the sides' commit and play slots, seat i in side
+        i's: spec 5.13)."""
+        if j["step"] not in SIDE_STEPS:
+            return []
+        bids = [j["play"][side] or j["commit"][side] for side in SIDES]
+        words = [f"seat {i} " + ("has not bid" if b is None else "bid face down" if b == "face down" else
+                                 f"bid {b.split(':')[1]} prestige") for i, b in enumerate(bids)]
+        return [Text("Bids for sides: " + "; ".join(words), style="bold")]
 
     def _area(self, area_id: str) -> str:
         a = self.areas.get(area_id)
@@ -140,12 +146,13 @@ class View(GameView):
     def board(self, state, seat):
         j = self._obs(state, seat)
         cur = j["current"]
-        who = self._who(j, cur) if cur in (0, 1) else "chance" if cur == -1 else "nobody (game over)"
+        who = (f"seat {cur}" if j["step"] in SIDE_STEPS else SIDES[cur]) if cur in (0, 1) else \
+            "chance" if cur == -1 else "nobody (game over)"
         head = Text(f"Hellas, {j['year']} BC, {j['season']}; step {j['step']}; to move: {who}", style="bold")
         you = f"; you are seat {seat}" + (f", {SIDES[state.side_of(seat)]}" if state.sides_set() else "") \
             if seat is not None else ""
-        parts = [head, Text(seats_words(state) + you, style="bold")]
-        seat = state.side_of(seat) if seat is not None and state.sides_set() else seat  # the side it plays
+        parts = [head, Text(seats_words(state) + you, style="bold"), *self._bids(j)]
+        seat = state.side_of(seat) if seat is not None and state.sides_set() else None     # the side it plays
         if j["winner"]:
             result = "a draw" if j["winner"] == "draw" else \
                 f"{j['winner']} wins ({LEVEL_WORDS.get(j['level'], j['level'])})"
@@ -188,15 +195,13 @@ class View(GameView):
         lines = []
         for i, side in enumerate(SIDES):
             leader = j["leaders"][side]
-            line = Text(self._who(j, i) + (" (you)" if seat == i else ""), style=STYLE[side])
+            line = Text(side + (" (you)" if seat == i else ""), style=STYLE[side])
             line.append(f"  leader {self._card(leader) if leader is not None else 'none'}; "
                         f"Olympian favour {j['favours'][side]}")
-            if j["commit"][side]:
-                what = "bid" if j["step"] in SIDE_STEPS else "card chosen"
-                line.append(f"; {what}: {self._play(j['commit'][side], j['season'])}", style="bold")
-            if j["play"][side]:
-                what = "bid" if j["step"] in SIDE_STEPS else "played this season"
-                line.append(f"; {what}: {self._play(j['play'][side], j['season'])}")
+            if j["commit"][side] and j["step"] not in SIDE_STEPS:
+                line.append(f"; card chosen: {self._play(j['commit'][side], j['season'])}", style="bold")
+            if j["play"][side] and j["step"] not in SIDE_STEPS:
+                line.append(f"; played this season: {self._play(j['play'][side], j['season'])}")
             lines.append(line)
             hand = j["cards"][side]
             if isinstance(hand, dict):
@@ -350,7 +355,7 @@ class View(GameView):
         out, seen = [], set()
         for a in legal:
             word, _, name = state.action_to_str(a).partition(":")
-            if not name or name in seen:
+            if not name or name in seen or word in ("bid", "pick"):
                 continue
             seen.add(name)
             if name in self.areas:
@@ -481,16 +486,21 @@ class View(GameView):
         if a["prestige"] != b["prestige"]:
             p = b["prestige"]
             out.append(f"prestige {'even' if p == 0 else f'Sparta +{p}' if p > 0 else f'Athens +{-p}'}")
-        if a["step"] in SIDE_STEPS and b["step"] not in SIDE_STEPS:
-            swap = b["machine"]["swap"]
-            out.append(f"sides set: seat 0 plays {SIDES[swap]}, seat 1 plays {SIDES[1 - swap]}")
-        for i, side in enumerate(SIDES):
-            who = self._who(b, i) if b["step"] in SIDE_STEPS else self._who(a, i)
+        if a["step"] in SIDE_STEPS:                 # the bids (seat i in side i's slots), then the sides set
+            if b["step"] not in SIDE_STEPS:
+                swap = b["machine"]["swap"]
+                return out + [f"sides set: seat 0 plays {SIDES[swap]}, seat 1 plays {SIDES[1 - swap]}"]
+            for i, side in enumerate(SIDES):
+                if a["commit"][side] != b["commit"][side] and b["commit"][side]:
+                    out.append(f"seat {i} made a bid")
+                if a["play"][side] != b["play"][side] and b["play"][side]:
+                    out.append(f"seat {i} bid {b['play'][side].split(':')[1]} prestige")
+            return out
+        for side in SIDES:
             if a["play"][side] != b["play"][side] and b["play"][side]:
-                out.append(f"{who} {'bid' if b['step'] in SIDE_STEPS else 'plays'} "
-                           f"{self._play(b['play'][side], b['season'])}")
+                out.append(f"{side} plays {self._play(b['play'][side], b['season'])}")
             if a["commit"][side] != b["commit"][side] and b["commit"][side]:
-                out.append(f"{who} {'made a bid' if b['step'] in SIDE_STEPS else 'chose a card'}")
+                out.append(f"{side} chose a card")
             if a["leaders"][side] != b["leaders"][side]:
                 out.append(f"{side} leader {self._card(b['leaders'][side]) if b['leaders'][side] else 'none'}")
             if a["favours"][side] != b["favours"][side]:

@@ -194,3 +194,8 @@ def test_the_terminal_view_says_which_side_the_seat_plays():
     console.print(view.board(bid, 1))
     text = console.export_text()
     assert "sides not chosen yet" in text and "to move: seat 1" in text and view.seat_name(1) == "seat 1"
+    assert "Bids for sides: seat 0 bid face down; seat 1 has not bid" in text
+    after = bid.clone()
+    after.apply("bid:5")
+    assert view.change(bid, after, bid.legal_actions()[5], 1) == \
+        "seat 1: bid:5  (seat 0 bid 3 prestige; seat 1 bid 5 prestige)"
