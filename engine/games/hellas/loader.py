@@ -243,7 +243,9 @@ def parse_rules_option(text):
         try:
             out[key] = tomllib.loads(f"v = {value.strip()}")["v"]
         except tomllib.TOMLDecodeError as e:
-            raise BadOptionError(f"hellas: option rules: {key}: {value.strip()!r} is no TOML value ({e})") from None
+            hint = f'; a word goes in quotes: {key}="{value.strip()}"' if value.strip().isidentifier() else ""
+            raise BadOptionError(f"hellas: option rules: {key}: {value.strip()!r} is no TOML value ({e}){hint}") \
+                from None
     return out
 
 

@@ -180,6 +180,14 @@ def test_the_oracle_does_see_the_first_bid():
     assert a.stats["visits"] != b.stats["visits"]
 
 
+def test_the_picture_says_which_side_the_seat_plays():
+    from engine.games.hellas import svg
+    s = _swapped()
+    assert "view of Sparta (seat 0)" in svg.draw(s, 0).to_svg()
+    assert "view of Athens (seat 1)" in svg.draw(s, 1).to_svg()
+    assert "seat 0 plays Sparta, seat 1 Athens" in svg.draw(s).to_svg()
+
+
 def test_the_terminal_view_says_which_side_the_seat_plays():
     from engine.games.hellas.console import View
     console = Console(width=200, record=True, file=open("/dev/null", "w"), color_system=None)

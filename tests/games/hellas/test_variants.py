@@ -20,6 +20,7 @@ def _names(s):
     ("FAVOUR_REROL=true", BadOptionError, "unknown rule key.*FAVOUR_REROLL"),
     ("FAVOUR_REROLL", BadOptionError, "is not KEY=VALUE"),
     ("FAVOUR_REROLL=yes", BadOptionError, "no TOML value"),
+    ("SIDE_SELECTION=bid", BadOptionError, 'no TOML value .*; a word goes in quotes: SIDE_SELECTION="bid"'),
     ("FAVOUR_REROLL=true;FAVOUR_REROLL=false", BadOptionError, "set twice"),
     ("FAVOUR_REROLL=3", BadDataError, "option rules: FAVOUR_REROLL: 3 is not true or false"),
     ('ATROCITY_LOSS={amount = 2, reading = "e"}', BadDataError, "reading = 'e' is not one of a, b, c, d"),
