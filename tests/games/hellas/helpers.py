@@ -54,3 +54,39 @@ def play_random(state, seed, limit=100_000):
         n += 1
         assert n < limit
     return n
+
+
+def unseen(obj, enemy):
+    """The ids of `enemy`'s blocks that obj shows as not revealed."""
+    return sorted(b for b, v in obj["blocks"].items() if b.startswith(enemy[0]) and not v["revealed"])
+
+
+def same_view_other_truth(s):
+    """The same information set for Sparta, another truth: two unseen Athenian land blocks swap places (and
+    steps change), and Athens holds other cards from the unseen ones."""
+    obj = s.to_json()
+    data = s.game.data
+    units = {u.id: u for u in data.units}
+    areas = {a.id: a for a in data.areas}
+    cand = [b for b in unseen(obj, "Athens") if obj["blocks"][b]["area"] != "pool"
+            and units[b].type != "fleet" and not units[b].barbarian and not areas[obj["blocks"][b]["area"]].sea]
+    pair = None
+    for i, a in enumerate(cand):
+        for b in cand[i + 1:]:
+            if obj["blocks"][a]["area"] != obj["blocks"][b]["area"]:
+                pair = (a, b)
+                break
+        if pair:
+            break
+    assert pair, "no two unseen Athenian land blocks in different areas"
+
+    def change(o):
+        a, b = pair
+        va, vb = o["blocks"][a], o["blocks"][b]
+        o["blocks"][a], o["blocks"][b] = {**vb, "steps": 1}, {**va, "steps": 1}
+        hand, deck = o["cards"]["Athens"], o["cards"]["deck"]
+        if hand and deck:
+            hand[0], deck[0] = deck[0], hand[0]
+            hand.sort()
+            deck.sort()
+    return edit(s, change)

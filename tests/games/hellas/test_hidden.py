@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engine.rng import RNG
-from games.hellas.helpers import edit, game, play_random, spring
+from games.hellas.helpers import edit, game, play_random, same_view_other_truth, spring, unseen
 from search import make_searcher
 
 ATH, SPA = 0, 1
@@ -29,10 +29,6 @@ def midgame(seed, mover=SPA, step="action", min_moves=150):
             s.apply(rng.choice(s.legal_actions()))
         n += 1
     raise AssertionError("the game ended first")
-
-
-def unseen(obj, enemy):
-    return sorted(b for b, v in obj["blocks"].items() if b.startswith(enemy[0]) and not v["revealed"])
 
 
 def slots(obj, names):
@@ -100,40 +96,9 @@ def test_spec7_3_random_games_from_determinizations_finish():
             assert d.is_terminal() and sum(d.returns()) == pytest.approx(1.0)
 
 
-def _same_view_other_truth(s):
-    """The same information set for Sparta, another truth: two unseen Athenian land blocks swap places (and
-    steps change), and Athens holds other cards from the unseen ones."""
-    obj = s.to_json()
-    data = s.game.data
-    units = {u.id: u for u in data.units}
-    areas = {a.id: a for a in data.areas}
-    cand = [b for b in unseen(obj, "Athens") if obj["blocks"][b]["area"] != "pool"
-            and units[b].type != "fleet" and not units[b].barbarian and not areas[obj["blocks"][b]["area"]].sea]
-    pair = None
-    for i, a in enumerate(cand):
-        for b in cand[i + 1:]:
-            if obj["blocks"][a]["area"] != obj["blocks"][b]["area"]:
-                pair = (a, b)
-                break
-        if pair:
-            break
-    assert pair, "no two unseen Athenian land blocks in different areas"
-
-    def change(o):
-        a, b = pair
-        va, vb = o["blocks"][a], o["blocks"][b]
-        o["blocks"][a], o["blocks"][b] = {**vb, "steps": 1}, {**va, "steps": 1}
-        hand, deck = o["cards"]["Athens"], o["cards"]["deck"]
-        if hand and deck:
-            hand[0], deck[0] = deck[0], hand[0]
-            hand.sort()
-            deck.sort()
-    return edit(s, change)
-
-
 def test_spec7_2_hidden_blocks_and_hand_make_one_information_set():
     s = midgame(1)
-    t = _same_view_other_truth(s)
+    t = same_view_other_truth(s)
     assert s.to_json() != t.to_json()
     assert s.info_key(SPA) == t.info_key(SPA) and s.observation(SPA) == t.observation(SPA)
     assert s.info_key(ATH) != t.info_key(ATH)
@@ -146,7 +111,7 @@ def test_no_peeking_the_decision_ignores_hidden_blocks(name, options):
     """The searcher's whole search is the same from two truths in one information set (the hidden blocks and
     hand differ): it sees only what its player sees."""
     s = midgame(1)
-    t = _same_view_other_truth(s)
+    t = same_view_other_truth(s)
     a = make_searcher(name, seed=4, depth=40, **options).search(s)
     b = make_searcher(name, seed=4, depth=40, **options).search(t)
     assert a.action == b.action and a.stats["visits"] == b.stats["visits"]
@@ -189,7 +154,7 @@ def test_spec7_2_H6_a_replacement_step_hides_which_block_took_it():
 def test_the_oracle_does_see_hidden_blocks():
     """The control for the test above: MCTS on the true state uses the hidden blocks, so that test can fail."""
     s = midgame(1)
-    t = _same_view_other_truth(s)
+    t = same_view_other_truth(s)
     a = make_searcher("mcts", seed=4, depth=40, iterations=150).search(s)
     b = make_searcher("mcts", seed=4, depth=40, iterations=150).search(t)
     assert a.stats["visits"] != b.stats["visits"]

@@ -4,12 +4,14 @@ coin, spec 7.1 R1) and bid (the ASSUMED procedure of spec 5.13: secret bids, the
 marker starts at the bid in favour of the other side, a tie goes to chance). Seat s plays side s ^ swap; the
 contract (current player, information sets, observations, returns) speaks in seats.
 """
+import random
+
 import pytest
 from rich.console import Console
 
 from engine.errors import BadStateError
 from engine.rng import RNG
-from games.hellas.helpers import edit, game, play_random
+from games.hellas.helpers import edit, game, play_random, same_view_other_truth
 from search import make_searcher
 
 ATH, SPA = 0, 1
@@ -170,6 +172,22 @@ def test_no_peeking_the_second_bidder_ignores_the_first_bid(name):
     """Seat 1's whole search is the same whatever seat 0 bid face down."""
     a = make_searcher(name, seed=4, depth=30, iterations=60).search(_bids(0))
     b = make_searcher(name, seed=4, depth=30, iterations=60).search(_bids(9))
+    assert a.action == b.action and a.stats["visits"] == b.stats["visits"]
+
+
+@pytest.mark.parametrize("name", ["ismcts", "pimc"])
+def test_no_peeking_the_seat_playing_sparta_sees_only_spartas_information(name):
+    """Seat 0 on Sparta, mid-game: two truths that differ in Athens' hidden blocks and hand are one information
+    set for seat 0 (not for seat 1), and seat 0's whole search is the same from either."""
+    s, rng, n = _swapped(), random.Random(2), 0
+    while not (n >= 150 and s.current_player() == 0 and s.step_name() == "action"):
+        outcomes = s.chance_outcomes() if s.is_chance_node() else [(a, 1.0) for a in s.legal_actions()]
+        s.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        n += 1
+    t = same_view_other_truth(s)
+    assert s.info_key(0) == t.info_key(0) and s.info_key(1) != t.info_key(1)
+    a = make_searcher(name, seed=4, depth=40, iterations=150).search(s)
+    b = make_searcher(name, seed=4, depth=40, iterations=150).search(t)
     assert a.action == b.action and a.stats["visits"] == b.stats["visits"]
 
 
