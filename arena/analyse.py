@@ -20,13 +20,17 @@ class AnalyseError(KleosError, ValueError):
     """A position or bot that cannot be analysed (named in the message)."""
 
 
-def position(game, state_file, seed: int, plies: int):
+def position(game, state_file, seed: int, plies: int, actions: list | None = None):
     """The state to analyse: from the file, or after `plies` random actions of the game seeded `seed`; chance
-    resolved (by its odds, from `seed`) up to the first decision."""
-    state = state_from_file(game, state_file) if state_file else random_position(game, seed, plies)
+    resolved (by its odds, from `seed`) up to the first decision. A random game's actions are appended to
+    `actions` when given (a state file has none)."""
+    state = state_from_file(game, state_file) if state_file else random_position(game, seed, plies, actions)
     rng = RNG(seed)
     while state.is_chance_node():
-        state.apply(sample_outcome(state.chance_outcomes(), rng))
+        outcome = sample_outcome(state.chance_outcomes(), rng)
+        state.apply(outcome)
+        if actions is not None and not state_file:
+            actions.append(outcome)
     if state.is_terminal():
         raise AnalyseError("the position is the end of the game: there is no move to analyse")
     return state
@@ -54,7 +58,8 @@ def run_analysis(game_name: str, options: dict, spec: str, state_file=None, seat
                  plies: int = 0, every: float = 0.25, on_slice=None) -> dict:
     """The analysis (search.analysis.analyse) with what it was asked about."""
     game = load_game(game_name, **options)
-    state = position(game, state_file, seed, plies)
+    history: list = []
+    state = position(game, state_file, seed, plies, history)
     mover = state.current_player()
     if seat is not None and seat != mover:
         if not 0 <= seat < state.num_players:
@@ -63,12 +68,26 @@ def run_analysis(game_name: str, options: dict, spec: str, state_file=None, seat
                            "seat to move)")
     searcher = search_bot(spec, game_name, game, mover, seed)
     view = state.determinize(mover, RNG(seed))    # the seat's view: the hidden state is resampled, never read
+    if not state_file:
+        follow_history(searcher, game, history, mover, seed)
     try:
         out = analyse(searcher, view, every, on_slice)
     finally:
         searcher.close()
     where = {"state": str(state_file)} if state_file else {"seed": seed, "plies": plies}
     return {"game": game_name, "options": options, "position": where, "bot": spec, **out}
+
+
+def follow_history(searcher, game, actions: list, seat: int, seed: int) -> None:
+    """belief=particles: the searcher's filter reads the game's actions as `seat` saw them (a state file has no
+    history: its filter starts from the view)."""
+    belief = searcher.new_belief(game.new_initial_state(), seat, seed)
+    if belief is None:
+        return
+    state = game.new_initial_state()
+    for action in actions:
+        belief.observe(state.current_player(), state.action_observation(action, seat))
+        state.apply(action)
 
 
 # --- printing ------------------------------------------------------------------------------------------------
@@ -120,6 +139,10 @@ def print_report(report: dict, console) -> None:
                         ("time in rollouts", f"{t['rollout_share']:.0%}"),
                         ("determinizations", f"{t['determinizations']:,}")):
         stats.add_row(name, value)
+    if report.get("belief"):
+        b = report["belief"]
+        stats.add_row("belief", f"{b['particles']} particles, effective sample size {b['ess']:.1f}, "
+                                f"refilled {b['refills']}x from the view")
     console.print(stats)
 
 

@@ -11,8 +11,9 @@ from engine.rng import RNG
 from engine.svg import PictureError, render, write
 
 
-def random_position(game, seed: int, plies: int):
-    """The state after ``plies`` actions of a uniformly random game from ``seed`` (chance by its odds)."""
+def random_position(game, seed: int, plies: int, actions: list | None = None):
+    """The state after ``plies`` actions of a uniformly random game from ``seed`` (chance by its odds); the
+    actions played are appended to ``actions`` when given."""
     if plies < 0:
         raise PictureError(f"--plies must be 0 or more, got {plies}")
     rng = RNG(seed)
@@ -20,10 +21,11 @@ def random_position(game, seed: int, plies: int):
     for _ in range(plies):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        action = (sample_outcome(state.chance_outcomes(), rng) if state.is_chance_node()
+                  else rng.choice(state.legal_actions()))
+        state.apply(action)
+        if actions is not None:
+            actions.append(action)
     return state
 
 

@@ -72,6 +72,41 @@ class SearchBot(Bot):
             self._game_searcher.close()
         self._game_searcher = self._make(self.game_options)
         self.pace = TurnPace()
+        self._start_belief(info)
+
+    # --- belief from the opponents' moves (belief=particles): the filter follows the game's events ------------
+    def _start_belief(self, info: GameInfo) -> None:
+        """A particle filter for this seat, every particle at the game's initial state (the arena's chance comes as
+        chance events); a seat that joins mid-game is refilled from its first view (the filter says so)."""
+        self._belief_start = None
+        if self.game_options.get("belief", "none") == "none":
+            return
+        from engine.registry import load_game
+        self._belief_start = load_game(info.game, **info.options).new_initial_state()
+        self._game_searcher.new_belief(self._belief_start, info.seat, (info.seed ^ 0xB311EF) & (2 ** 64 - 1))
+
+    def _belief(self):
+        searcher = getattr(self, "_game_searcher", None)
+        return getattr(searcher, "belief", None)
+
+    def observe(self, event) -> None:
+        belief = self._belief()
+        if belief is None:
+            return
+        seen = event.action if event.action is not None else event.hidden_class
+        if seen is None:
+            belief.lose_track()
+        else:
+            belief.observe(-1 if event.kind == "chance" else event.seat, int(seen))
+
+    def resync(self, events) -> None:
+        """After an undo: the filter replays everything the seat has seen from the start."""
+        belief = self._belief()
+        if belief is None:
+            return
+        belief.reset(self._belief_start)
+        for event in events:
+            self.observe(event)
 
     def close(self) -> None:
         for searcher in (self.searcher, getattr(self, "_game_searcher", None)):

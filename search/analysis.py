@@ -217,6 +217,8 @@ def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
     else:
         line = watch.lines[-1] if watch.lines else None
         determinizations = stats["iterations"] if name == "ismcts" else (1 if watch.trees else 0)
+        if name == "ismcts" and searcher.engine is not None and "belief_ess" in stats:
+            determinizations -= searcher.engine.belief_draws      # the other worlds were particles
         note = ("one tree over information sets; a fresh determinization every iteration" if name == "ismcts"
                 else "one tree over one determinization from the seat's view (the state as if it were the truth)")
     return {
@@ -234,5 +236,7 @@ def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
                  "calls": int(stats["calls"]), "seconds": stats["seconds"],
                  "iterations_per_s": stats["iterations_per_s"], "rollout_share": stats["rollout_share"],
                  "determinizations": int(determinizations), "trees": watch.trees},
+        "belief": {k[len("belief_"):]: stats[k] for k in ("belief_particles", "belief_ess", "belief_refills")}
+        if "belief_ess" in stats else None,
     }
 

@@ -19,10 +19,12 @@ class SearchStateError(KleosError, ValueError):
 # Choices of the string options.
 CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value", "mixed"),
            "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
-           "pending": ("rewind", "sample")}
+           "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy")}
 # Lower bounds: budgets must be positive, the others sensible.
-MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1}
-STRICT = {"time"}                     # minimum excluded: time must be > 0
+MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
+           "particles": 1, "temp": 0.0, "belief_mix": 0.0}
+MAXIMUM = {"belief_mix": 1.0, "particles": 100000}
+STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
 
@@ -37,6 +39,19 @@ COMMON_OPTIONS = {
     "workers": (int, 1, "root parallelism: processes searching at once, root visit counts merged"),
     "final": (str, "visits", "final choice: visits (most visited) | value (best mean value) | mixed (a move drawn "
                              "in proportion to its visits)"),
+}
+
+# Belief from the opponents' moves (search/belief.pyx), for the searchers that sample worlds (PIMC, ISMCTS).
+BELIEF_OPTIONS = {
+    "belief": (str, "none", "where the sampled worlds come from. none: fresh determinizations (every world the seat "
+                            "cannot rule out alike); particles: a particle filter over the game's events, weighted "
+                            "by an opponent model (a bot keeps it over the game)"),
+    "particles": (int, 64, "belief=particles: how many particles (full game states) the filter keeps"),
+    "model": (str, "uniform", "belief=particles: the opponent model. uniform: every legal move alike; greedy: "
+                              "softmax over evaluate() of each move's successor, temperature temp"),
+    "temp": (float, 0.1, "belief=particles, model=greedy: the softmax temperature (evaluate() is on [0, 1])"),
+    "belief_mix": (float, 0.1, "belief=particles: the share of worlds that are still fresh determinizations (a "
+                               "guard against a wrong model)"),
 }
 
 
@@ -82,6 +97,8 @@ def check_options(searcher: str, table: dict, given: dict) -> dict:
                     op = ">" if name in STRICT else ">="
                     extra = " (a budget must be positive)" if name in BUDGETS else ""
                     raise SearchOptionError(f"{searcher}: option {name}={value!r} must be {op} {low}{extra}")
+            if name in MAXIMUM and value > MAXIMUM[name]:
+                raise SearchOptionError(f"{searcher}: option {name}={value!r} must be <= {MAXIMUM[name]}")
         out[name] = value
     if all(out.get(b) is None for b in BUDGETS):
         out["iterations"] = DEFAULT_ITERATIONS

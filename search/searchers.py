@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 
 from engine.core import State
 from engine.rng import RNG
-from search.options import COMMON_OPTIONS, SearchOptionError, SearchStateError, check_options, parse_spec
+from search.belief import MODELS, ParticleFilter
+from search.options import (BELIEF_OPTIONS, COMMON_OPTIONS, SearchOptionError, SearchStateError, check_options,
+                            parse_spec)
 from search.uct import KEYS_MOVER, KEYS_OBSERVER, KEYS_PATH, UCT
 
 _CHANCE, _TERMINAL = -1, -2
@@ -73,6 +75,7 @@ class Searcher:
 
     NAME = "searcher"
     OPTIONS = dict(COMMON_OPTIONS)
+    _active_belief = None             # the filter aligned with the state being searched (belief=particles)
 
     def __init__(self, **options):
         self.options = check_options(self.NAME, self.OPTIONS, options)
@@ -80,6 +83,54 @@ class Searcher:
         self._pool = None
         self.engine = None            # the UCT engine of the last local run (its tree, for inspection)
         self.watch = None             # search/analysis.py's Watch: search in slices, looking between them
+        self.belief = None            # belief=particles: the particle filter (a bot keeps it over the game)
+        self._belief_seconds = 0.0    # the filter's update time already reported
+        if "belief" in self.OPTIONS:
+            self._check_belief_options()
+
+    def _check_belief_options(self) -> None:
+        o = self.options
+        if o["belief"] == "none":
+            odd = [k for k in BELIEF_OPTIONS if k != "belief" and o[k] != BELIEF_OPTIONS[k][1]]
+            if odd:
+                raise SearchOptionError(f"{self.NAME}: option {odd[0]} applies to belief=particles only (give "
+                                        f"belief=particles,{odd[0]}=...)")
+        elif o["workers"] > 1:
+            raise SearchOptionError(f"{self.NAME}: belief=particles searches in this process: workers="
+                                    f"{o['workers']} is not supported (leave workers at 1)")
+        elif o["model"] != "greedy" and o["temp"] != BELIEF_OPTIONS["temp"][1]:
+            raise SearchOptionError(f"{self.NAME}: option temp applies to model=greedy only")
+
+    # --- belief from the opponents' moves ----------------------------------------------------------------------
+    def new_belief(self, initial, seat: int, seed: int):
+        """With belief=particles: a particle filter from this searcher's options for `seat`, every particle at
+        `initial` (where every history of the game starts); kept as ``self.belief`` for the searches to draw
+        worlds from. The caller feeds it what the seat sees (``belief.observe(mover, seen)``). None otherwise."""
+        o = self.options
+        if o.get("belief", "none") == "none":
+            self.belief = None
+            return None
+        self.belief = ParticleFilter(initial, seat, o["particles"], MODELS[o["model"]], o["temp"], seed)
+        self._belief_seconds = 0.0
+        return self.belief
+
+    def _align_belief(self, state, seed: int):
+        """The filter aligned with `state` (the seat's view): particles outside its information set dropped,
+        refilled from determinizations of it when none is left, or when there is no filter for this seat yet
+        (a search without a bot: the uniform prior)."""
+        if self.options.get("belief", "none") == "none":
+            return None
+        player = state.current_player()
+        if self.belief is None or self.belief.seat != player:
+            self.new_belief(state, player, seed).refill(state)
+        self.belief.align(state)
+        return self.belief
+
+    def _belief_stats(self) -> dict:
+        stats = self.belief.stats()
+        stats["belief_seconds"], self._belief_seconds = stats["belief_seconds"] - self._belief_seconds, \
+            stats["belief_seconds"]
+        return stats
 
     # --- the API -----------------------------------------------------------------------------------------------
     def search(self, state) -> SearchResult:
@@ -109,7 +160,15 @@ class Searcher:
         if o["calls"] is not None:
             workers = min(workers, o["calls"])
         if workers == 1:
-            stats = self._run(state, o["iterations"], o["time"], o["calls"], seed)
+            self._active_belief = self._align_belief(state, seed)
+            try:
+                stats = self._run(state, o["iterations"], o["time"], o["calls"], seed)
+            finally:
+                self._active_belief = None
+            if self.belief is not None and o.get("belief") == "particles":
+                result = self._result(legal, stats, time.perf_counter() - t0, workers=workers)
+                result.stats.update(self._belief_stats())
+                return result
         else:
             seeds = RNG(seed)
             jobs = zip(_split(o["iterations"], workers), _split(o["calls"], workers))
@@ -139,7 +198,8 @@ class Searcher:
             pass
 
     def __repr__(self):
-        opts = ",".join(f"{k}={v}" for k, v in self.options.items() if v is not None)
+        hidden = set(BELIEF_OPTIONS) if self.options.get("belief") == "none" else set()
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items() if v is not None and k not in hidden)
         return f"{self.NAME}:{opts}"
 
     # --- internals ---------------------------------------------------------------------------------------------
@@ -235,7 +295,7 @@ class ISMCTS(Searcher):
     of each move when it was made (``observers=multi``: one such tree a player)."""
 
     NAME = "ismcts"
-    OPTIONS = {**COMMON_OPTIONS,
+    OPTIONS = {**COMMON_OPTIONS, **BELIEF_OPTIONS,
                "keys": (str, "mover", "mover: a node is the information set of the player to move (its info_key); "
                                       "observer: the searching player's information set; "
                                       "path: edges keyed by what the searching player saw of each move (earlier "
@@ -263,6 +323,7 @@ class ISMCTS(Searcher):
         keys = _KEYS[self.options["keys"]]
         engine = self._make_engine(True, keys == KEYS_PATH and self.options["observers"] == "multi", keys,
                                    self.options["pending"] == "rewind")
+        engine.set_belief(self._active_belief, self.options["belief_mix"])
         self._drive(engine, state, iterations, seconds, calls, seed)
         stats = _empty_stats()
         _add_run(stats, engine)
@@ -274,7 +335,7 @@ class PIMC(Searcher):
     each with an equal share of the budget; the root visit counts are summed (a visit-weighted vote)."""
 
     NAME = "pimc"
-    OPTIONS = {**COMMON_OPTIONS,
+    OPTIONS = {**COMMON_OPTIONS, **BELIEF_OPTIONS,
                "determinizations": (int, 8, "information-set samples, one UCT tree each, votes summed")}
 
     def _run(self, state, iterations, seconds, calls, seed):
@@ -288,8 +349,12 @@ class PIMC(Searcher):
         engine = self._make_engine(False)
         stats = _empty_stats()
         start = time.perf_counter()
+        belief, mix = self._active_belief, self.options["belief_mix"]
         for i, (it, ca) in enumerate(zip(_split(iterations, count), _split(calls, count))):
-            world = state.determinize(me, rng)
+            if belief is not None and rng.random() >= mix:
+                world = belief.sample(rng)          # a particle by weight (belief=particles)
+            else:
+                world = state.determinize(me, rng)
             sec = 0.0
             if seconds is not None:         # each tree until its slice of the deadline
                 sec = max(start + seconds * (i + 1) / count - time.perf_counter(), 1e-9)

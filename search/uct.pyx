@@ -27,7 +27,8 @@ from libc.stdlib cimport free, malloc, qsort, realloc
 
 from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
-from engine.rng cimport Rng, rng_below, rng_seed
+from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
+from search.belief cimport ParticleFilter
 from search.rollout cimport rollout
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
@@ -104,12 +105,15 @@ cdef class UCT:
     cdef bint stuck                             # an iteration reached a node without a legal action (in work)
     cdef readonly bint rewind                   # keys=mover: root iterations before others' pending secret choices
     cdef bint bad_rewind                        # a game's c_rewind_pending did not lead back to the root
+    cdef ParticleFilter belief                  # information sets: worlds drawn from it by weight (None: off)
+    cdef double belief_mix                      # the share of iterations that still take a fresh determinization
     # statistics of the last run
     cdef readonly int64_t iterations
     cdef readonly int64_t calls
     cdef readonly int max_depth
     cdef readonly double seconds
     cdef readonly double rollout_seconds
+    cdef readonly int64_t belief_draws          # iterations whose world was a particle
 
     def __cinit__(self):
         cdef int t
@@ -155,6 +159,24 @@ cdef class UCT:
             free(self.paths[t])
         index_free(&self.index)
 
+    def set_belief(self, ParticleFilter belief, double mix=0.0):
+        """Information-set searches draw each iteration's world from `belief`'s particles by weight (a share `mix`
+        of them still a fresh determinization of the root); None: determinizations only. The filter must be
+        aligned with the root (ParticleFilter.align) before run()."""
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError(f"UCT: belief mix {mix} is not in [0, 1]")
+        self.belief = belief if mix < 1.0 else None      # mix=1: every world a determinization, as without
+        self.belief_mix = mix
+
+    cdef inline void fresh_world(self, State w) noexcept:
+        """`w` becomes this iteration's world: a particle drawn by weight, or a determinization of the root."""
+        if self.belief is not None and (self.belief_mix <= 0.0 or rng_uniform(&self.rng) >= self.belief_mix):
+            w.c_copy_from(self.belief.draw(&self.rng))
+            self.belief_draws += 1
+        else:
+            w.c_copy_from(self.root)
+            w.c_determinize(self.observer, &self.rng)
+
     cdef bint push(self, int t, int32_t node) noexcept:
         cdef int32_t* grown
         if self.path_len[t] == self.path_cap[t]:
@@ -178,6 +200,9 @@ cdef class UCT:
         cdef int k
         if player < 0:
             raise ValueError("UCT.run needs a decision node")
+        if self.belief is not None and (self.belief.seat != player or self.belief.dead):
+            raise ValueError("UCT.run: the belief is not aligned with the root (another seat, or every particle "
+                             "died); align it first")
         if resume:
             if self.trees[self.main].size == 0 or player != self.observer or root.num_players != self.num_players:
                 raise ValueError("UCT.run(resume=True) needs a previous run from the same position")
@@ -204,6 +229,7 @@ cdef class UCT:
         self.max_depth = 0
         self.rollout_seconds = 0.0
         self.seconds = 0.0
+        self.belief_draws = 0
         return self._loop(root, iterations, seconds, calls)
 
     cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls) except -1:
@@ -250,9 +276,10 @@ cdef class UCT:
         cdef int p, n, i
         cdef int64_t key, applied = 0
         cdef bint created
-        w.c_copy_from(self.root)
         if self.info_sets:
-            w.c_determinize(self.observer, &self.rng)
+            self.fresh_world(w)
+        else:
+            w.c_copy_from(self.root)
         self.path_len[0] = 0
         self.push(0, 0)
         # --- selection and expansion ---------------------------------------------------------------------
@@ -374,8 +401,7 @@ cdef class UCT:
         cdef int64_t applied = 0
         cdef uint64_t key
         cdef bint created, at_root = True
-        w.c_copy_from(self.root)
-        w.c_determinize(self.observer, &self.rng)
+        self.fresh_world(w)
         if self.rewind:
             # the others' pending secret choices (drawn uniformly by c_determinize) are taken back: each is made
             # again at its player's own node, and the searching player's node is then found by its key
@@ -531,8 +557,7 @@ cdef class UCT:
         cdef int64_t applied = 0
         cdef bint expanded
         cdef double score, best, logn
-        w.c_copy_from(self.root)
-        w.c_determinize(self.observer, &self.rng)
+        self.fresh_world(w)
         for q in range(self.num_players):
             self.path_len[q] = 0
             self.at[q] = 0

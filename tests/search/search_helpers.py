@@ -8,7 +8,9 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "ismcts-sample": ("ismcts", {"pending": "sample"}),
            "ismcts-observer": ("ismcts", {"keys": "observer"}),
            "ismcts-path": ("ismcts", {"keys": "path"}),
-           "ismcts-mo": ("ismcts", {"keys": "path", "observers": "multi"})}
+           "ismcts-mo": ("ismcts", {"keys": "path", "observers": "multi"}),
+           "ismcts-belief": ("ismcts", {"belief": "particles", "particles": 16}),
+           "pimc-belief": ("pimc", {"belief": "particles", "particles": 16, "model": "greedy"})}
 
 
 def new(label, **options):

@@ -77,7 +77,8 @@ def test_slices_resume_one_search(goof13):
     assert one.root_edges() == two.root_edges() and two.iterations == 900
 
 
-@pytest.mark.parametrize("bot", ["mcts:iterations=600", "pimc:iterations=600", "ismcts:iterations=600"])
+@pytest.mark.parametrize("bot", ["mcts:iterations=600", "pimc:iterations=600", "ismcts:iterations=600",
+                                 "ismcts:iterations=600,belief=particles", "pimc:iterations=600,belief=particles"])
 def test_no_peeking(tmp_path, bot):
     """Two positions that differ only in the opponents' face-down bids give the same analysis, byte for byte
     (but for the file name): the bot searches a determinization from the seat's view, never the state given."""
@@ -95,6 +96,21 @@ def test_no_peeking(tmp_path, bot):
     # the control: analysing the given states themselves (what the command never does) tells them apart
     direct = [analyse(make_searcher("mcts", iterations=600, seed=1), position(obj)) for obj in (BASE, OTHER)]
     assert direct[0]["candidates"] != direct[1]["candidates"]
+
+
+@pytest.mark.parametrize("bot", ["ismcts:iterations=300,belief=particles,particles=24",
+                                 "pimc:iterations=300,belief=particles,particles=24,model=greedy"])
+def test_belief_follows_the_random_game_and_shows_its_effective_sample_size(bot):
+    """A random game's position: the filter reads the game's actions as the seat saw them (no refill in Polis,
+    whose hidden hands show in no key before the seat's decision); a state file has no history: refilled from
+    the view. The table shows the belief."""
+    r = analysed("polis", "--plies", "12", "--bot", bot)
+    assert r["belief"]["particles"] == 24 and 0 < r["belief"]["ess"] <= 24 and r["belief"]["refills"] == 0
+    if bot.startswith("ismcts"):
+        assert r["tree"]["determinizations"] < 300        # most worlds were particles (belief_mix=0.1)
+    assert analysed("polis", "--plies", "12", "--bot", "ismcts:iterations=50")["belief"] is None
+    code, out = run_cli("polis", "--plies", "12", "--bot", bot)
+    assert code == 0 and "effective sample size" in out
 
 
 def test_interval():

@@ -29,8 +29,11 @@ def test_finds_forced_win(name, obj, winning):
         searcher.search(position(obj))
         assert [c["value"][0] for c in searcher.engine.children(0) if c["key"] == winning] == [1.0]
         return
+    # two-ahead is a close call for ISMCTS at 3,000 iterations (plain ISMCTS misses it at seed 5, even at 10,000);
+    # a belief draws its worlds from another random stream, which misses it at seed 0: 10,000 iterations there
+    iterations = 10000 if "belief" in name else 3000
     for seed in range(3):
-        result = new(name, iterations=3000, seed=seed).search(position(obj))
+        result = new(name, iterations=iterations, seed=seed).search(position(obj))
         assert result.action == winning, (name, seed, result.stats["visits"])
         assert result.stats["value"] > 0.9      # a forced win: every simulation through it is won
 
@@ -82,7 +85,7 @@ def test_call_budget(name, goof13):
     tree (a goofspiel game has at most 39 actions from here)."""
     budget = 5000
     result = new(name, calls=budget).search(goof13)
-    trees = 8 if name == "pimc" else 1
+    trees = 8 if name.startswith("pimc") else 1
     assert budget <= result.stats["calls"] < budget + 39 * trees
 
 

@@ -19,7 +19,8 @@ def test_the_two_views_are_one_information_set():
     assert a.info_key(0) != b.info_key(0)
 
 
-@pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-sample", "ismcts-observer", "ismcts-path", "ismcts-mo"])
+@pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-sample", "ismcts-observer", "ismcts-path", "ismcts-mo",
+                                  "ismcts-belief", "pimc-belief"])
 @pytest.mark.parametrize("options", [{"iterations": 1500}, {"calls": 20000, "rollout": "heuristic"}])
 def test_decision_ignores_hidden_cards(name, options):
     a = new(name, seed=9, **options).search(position(BASE))
