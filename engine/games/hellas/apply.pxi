@@ -204,7 +204,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         next_withdraw(d)
     elif step == S_WITHDRAW:
         if action == A_YES:
-            d.incity[d.wd_unit] = 1
+            place(d, d.wd_unit, d.loc[d.wd_unit], 1)
         next_withdraw(d)
     elif (step == S_BATTLE or step == S_SIEGE) and action >= A_BATTLE and action < A_BATTLE + MAXA:
         open_battle(d, action - A_BATTLE)
@@ -232,9 +232,8 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         apply_retreat(d, action)
     elif step == S_PLACE:
         u = d.unit
-        d.loc[u] = action - A_PLACE
+        place(d, u, action - A_PLACE, 0)
         d.steps[u] = s.r_new_steps
-        d.incity[u] = 0
         d.revealed[u] = 0
         to_action(d)
     elif step == S_SIEGE or step == S_BATTLE:
@@ -335,9 +334,8 @@ cdef void apply_phase_action(HData* d, int action) noexcept nogil:
         u = action - A_RNEW
         d.actions -= s.r_recruit_cost
         if s.u_barb[u]:                             # L170: full strength at home, then one free move
-            d.loc[u] = s.u_home[u]
+            place(d, u, s.u_home[u], 0)
             d.steps[u] = s.u_max[u]
-            d.incity[u] = 0
             d.raised[u] = 1
             d.moved[u] = 0
             d.revealed[u] = 0

@@ -37,7 +37,6 @@ cdef int combat_choices(HData* d, int* out) noexcept nogil:
     Ascending action ids: pass, attrition, battles, assaults."""
     cdef HS* s = tab(d)
     cdef int a, n = 0, best = 1 << 20, free = s.r_battle_free, side = d.active
-    cdef Tally t
     cdef uint64_t due, cand = 0, attr = 0, assa = 0, f
     # a battle's size is its field blocks; a siege's, every besieged block (the garrison included) and the besiegers
     # there (spec 6.1)
@@ -46,25 +45,24 @@ cdef int combat_choices(HData* d, int* out) noexcept nogil:
     for a in range(s.nl):                               # the active player's sieges not fought yet (siege_base)
         if d.besieged[a] and d.ctrl[a] == side and not (d.sieged >> a) & 1:
             cand |= bit(a)
-    tally(d, &t)
-    due = t.o.field[ATH] & t.o.field[SPA] & ~d.fought   # contested (both sides in the field), not fought yet
+    due = d.o.field[ATH] & d.o.field[SPA] & ~d.fought   # contested (both sides in the field), not fought yet
     if not due and not cand:
         return 0
-    f = cand                                            # each siege's tests once (they read the tally)
+    f = cand                                            # each siege's tests once
     while f:
         a = __builtin_ctzll(f)
         f &= f - 1
-        if attrition_open(d, a, &t):
+        if attrition_open(d, a):
             attr |= bit(a)
-        if assault_open(d, a, &t):
+        if assault_open(d, a):
             assa |= bit(a)
-        ssize[a] = besieged_blocks_t(d, a, &t) + t.field[side][a]
+        ssize[a] = besieged_blocks(d, a) + d.nfield[side][a]
     cand &= attr | assa                                 # the open sieges
     f = due
     while f:
         a = __builtin_ctzll(f)
         f &= f - 1
-        bsize[a] = t.field[ATH][a] + t.field[SPA][a]
+        bsize[a] = d.nfield[ATH][a] + d.nfield[SPA][a]
     if not free:
         f = due
         while f:
@@ -401,9 +399,9 @@ cdef void apply_retreat(HData* d, int action) noexcept nogil:
     cdef int u = d.r_unit
     d.routed[u] = 0
     if action == A_YES:
-        d.incity[u] = 1
+        place(d, u, d.loc[u], 1)
     else:
-        d.loc[u] = action - A_DEST
+        place(d, u, action - A_DEST, d.incity[u])
         d.revealed[u] = 0
     next_retreat(d)
 

@@ -2,22 +2,16 @@
 # needs (spec 5.7).
 
 cdef inline int units_in(HData* d, int a, int side, int inside) noexcept nogil:
-    """Blocks of side in area a: inside = 0 field only, 1 inside the city only, 2 both."""
-    cdef HS* s = tab(d)
-    cdef int u, n = 0
-    for u in range(s.nu):
-        if d.loc[u] == a and s.u_side[u] == side and (inside == 2 or d.incity[u] == inside):
-            n += 1
-    return n
+    """Blocks of side in area a (on the map): inside = 0 field only, 1 inside the city only, 2 both."""
+    if inside == 0:
+        return d.nfield[side][a]
+    if inside == 1:
+        return d.ninside[side][a]
+    return d.nfield[side][a] + d.ninside[side][a]
 
 
 cdef inline int fleets_in(HData* d, int a, int side) noexcept nogil:
-    cdef HS* s = tab(d)
-    cdef int u, n = 0
-    for u in range(s.nu):
-        if d.loc[u] == a and s.u_side[u] == side and s.u_type[u] == T_FLEET:
-            n += 1
-    return n
+    return d.nfleet[side][a]
 
 
 cdef inline int is_city(HS* s, int a) noexcept nogil:
@@ -54,14 +48,6 @@ cdef inline int besieged_blocks(HData* d, int a) noexcept nogil:
     return units_in(d, a, side, 1) + has_garrison(d, a, side)
 
 
-cdef inline int besieged_blocks_t(HData* d, int a, Tally* t) noexcept nogil:
-    """besieged_blocks from a tally of the blocks (t: counts now)."""
-    cdef int side = d.cctrl[a]
-    if side < 0 or not d.besieged[a]:
-        return 0
-    return t.inside[side][a] + has_garrison(d, a, side)
-
-
 cdef void gain(HData* d, int side, int n) noexcept nogil:
     """Side gains n prestige on the net track (a negative n is a loss)."""
     cdef HS* s = tab(d)
@@ -82,8 +68,7 @@ cdef void recompute(HData* d) noexcept nogil:
     side has field units in its area and D has none; the besieger then controls the province."""
     cdef HS* s = tab(d)
     cdef int a, f0, f1, i0, i1, cc, b
-    cdef Occ o
-    occupancy(d, &o)
+    cdef Occ* o = &d.o
     for a in range(s.na):
         f0 = (o.field[ATH] >> a) & 1
         f1 = (o.field[SPA] >> a) & 1
@@ -126,21 +111,20 @@ cdef inline int friendly_city(HData* d, int a, int side) noexcept nogil:
     return is_city(tab(d), a) and d.cctrl[a] == side and not d.besieged[a]
 
 
-cdef inline int blockaded(HData* d, int a, Occ* o) noexcept nogil:
+cdef inline int blockaded(HData* d, int a) noexcept nogil:
     """A besieged port is blockaded when the besieger has a fleet in its offshore sea and the defender has none
-    (spec 6.9.3). o: who stands where now."""
+    (spec 6.9.3)."""
     cdef HS* s = tab(d)
     cdef int off = s.offshore[a], cc = d.cctrl[a]
     if s.site[a] != SITE_PORT or off < 0:
         return 1
-    return (o.fleets[1 - cc] >> off) & 1 and not (o.fleets[cc] >> off) & 1
+    return (d.o.fleets[1 - cc] >> off) & 1 and not (d.o.fleets[cc] >> off) & 1
 
 
 cdef void eliminate(HData* d, int u) noexcept nogil:
     """A block is eliminated: back to its owner's pool (ELIMINATED_TO_POOL), its identity shown (spec 7.2)."""
-    d.loc[u] = POOL
+    place(d, u, POOL, 0)
     d.steps[u] = 0
-    d.incity[u] = 0
     d.moved[u] = 0
     d.revealed[u] = 1
 

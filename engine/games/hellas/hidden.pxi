@@ -110,7 +110,8 @@ cdef int unseen_slots(HData* d, int enemy, int* ids, int64_t* keys) noexcept nog
 cdef void blind(HData* v, int p) noexcept nogil:
     """v becomes what player p sees: the other hand only as part of the unseen cards (its size is public), the
     other's face-down card as committed but unknown, and unrevealed enemy blocks only as their slots (sorted into
-    the unseen blocks' indices, steps 0) and as counts per area in vcount."""
+    the unseen blocks' indices, steps 0) and as counts per area in vcount. The derived part of v (who stands
+    where) is left as it was: a view is only read raw and hashed, never played on."""
     cdef HS* s = tab(v)
     cdef int o = 1 - p, u, i, n
     cdef int ids[MAXU]
@@ -202,6 +203,7 @@ cdef int resample_blocks(HData* d, int observer, Rng* rng, int force) noexcept n
         u = pick[i]
         put_slot(d, u, keys[i])
         d.steps[u] = prior_steps(s, d, u)
+    rebuild_occupancy(d)                # a fleet and a land unit may have swapped coastal slots
     return 0
 
 

@@ -47,23 +47,23 @@ cdef int can_add_step(HData* d, int u) noexcept nogil:
     return friendly_city(d, a, d.active) and s.nat[a] == s.u_nat[u]
 
 
-cdef inline int can_pillage(HData* d, int a, Occ* o) noexcept nogil:
+cdef inline int can_pillage(HData* d, int a) noexcept nogil:
     """Spec 5.6: own land units in the field of an enemy-loyal city-state, no enemy field units there, not
-    pillaged yet this year; not under Earthquake (L300). o: who stands where now."""
+    pillaged yet this year; not under Earthquake (L300)."""
     cdef HS* s = tab(d)
     cdef int side = d.active
     if not is_city(s, a) or s.loyal[a] != 1 - side or d.quake_vs == side:
         return 0
     if s.r_pillage_once and d.pillaged[a]:
         return 0
-    return (o.landf[side] >> a) & 1 and not (o.field[1 - side] >> a) & 1
+    return (d.o.landf[side] >> a) & 1 and not (d.o.field[1 - side] >> a) & 1
 
 
-cdef inline int can_garrison(HData* d, int a, Occ* o) noexcept nogil:
-    """Spec 5.5 d: a garrison in an enemy-loyal city the player occupies (L242). o: who stands where now."""
+cdef inline int can_garrison(HData* d, int a) noexcept nogil:
+    """Spec 5.5 d: a garrison in an enemy-loyal city the player occupies (L242)."""
     cdef int side = d.active
     return is_city(tab(d), a) and d.occ[a] == side and d.garrison[a] < 0 and \
-        ((o.field[side] | o.inside[side]) >> a) & 1 and not ((o.field[1 - side] | o.inside[1 - side]) >> a) & 1
+        ((d.o.field[side] | d.o.inside[side]) >> a) & 1 and not ((d.o.field[1 - side] | d.o.inside[1 - side]) >> a) & 1
 
 
 cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
@@ -73,14 +73,12 @@ cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
     cdef int n = 0, a, u, side = d.active, winter = d.season == s.nseasons
     cdef int cost_r = s.r_recruit_cost
     cdef uint64_t groups = 0
-    cdef Occ o
-    occupancy(d, &o)
     out[n] = A_PASS
     n += 1
     if (winter and d.refuge) or (not winter and d.actions >= 1 and d.quake_vs != side):
         for u in range(s.nu):                       # an area is a group move's source when one unit can move
             a = d.loc[u]
-            if a >= 0 and s.u_side[u] == side and not (groups >> a) & 1 and can_go(d, u, winter, &o):
+            if a >= 0 and s.u_side[u] == side and not (groups >> a) & 1 and can_go(d, u, winter):
                 groups |= bit(a)
         while groups:
             out[n] = A_MOVE + __builtin_ctzll(groups)
@@ -101,7 +99,7 @@ cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
         return n
     if not winter and d.actions >= 1:
         for a in range(s.nl):
-            if can_pillage(d, a, &o):
+            if can_pillage(d, a):
                 out[n] = A_PILLAGE + a
                 n += 1
     if some and n > 1:
@@ -116,7 +114,7 @@ cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
         return n
     if d.actions >= cost_r and (not winter or s.r_winter_recruit):
         for a in range(s.nl):
-            if can_garrison(d, a, &o):
+            if can_garrison(d, a):
                 out[n] = A_GARRISON + a
                 n += 1
     return n

@@ -20,22 +20,16 @@ cdef inline int can_move(HData* d, int u) noexcept nogil:
 
 
 cdef uint64_t land_reach(HData* d, int u, int refuge) noexcept nogil:
-    cdef Occ o
-    occupancy(d, &o)
-    return land_reach_o(d, u, refuge, &o)
-
-
-cdef uint64_t land_reach_o(HData* d, int u, int refuge, Occ* o) noexcept nogil:
     """Areas unit u can end a land move in (spec 5.1): through adjacent land areas up to its speed, never into a
     neutral area, stopping on entering an area with enemy units (a garrison alone does not stop it, SRC L240).
     It leaves an area holding enemy units only as a besieger (the enemies are shut in the city). Refuge moves
-    (spec 5.8) end only in friendly-controlled, non-besieged city areas and never enter an area with enemies.
-    o: who stands where now."""
+    (spec 5.8) end only in friendly-controlled, non-besieged city areas and never enter an area with enemies."""
     cdef HS* s = tab(d)
+    cdef Occ* o = &d.o
     cdef int side = s.u_side[u], a0 = d.loc[u], depth, a
     cdef uint64_t frontier, reach, seen, out = 0, enemy, stop, f
     if s.u_type[u] == T_FLEET:
-        return sea_reach_o(d, u, refuge, -1, o)
+        return sea_reach(d, u, refuge, -1)
     if not can_move(d, u) or (refuge and d.moved[u]):
         return 0
     if (o.field[1 - side] >> a0) & 1:
@@ -67,15 +61,16 @@ cdef uint64_t land_reach_o(HData* d, int u, int refuge, Occ* o) noexcept nogil:
     return out
 
 
-cdef inline int can_go(HData* d, int u, int refuge, Occ* o) noexcept nogil:
-    """land_reach_o(d, u, refuge, o) != 0, without the walk where its first step decides: a land unit on a
+cdef inline int can_go(HData* d, int u, int refuge) noexcept nogil:
+    """land_reach(d, u, refuge) != 0, without the walk where its first step decides: a land unit on a
     normal move reaches somewhere exactly when some neighbour is open to it (entering enemies ends a move there
     but counts, unless Omen forbids engaging)."""
     cdef HS* s = tab(d)
     cdef int side = s.u_side[u], a0 = d.loc[u]
     cdef uint64_t open_
+    cdef Occ* o = &d.o
     if refuge or s.u_type[u] == T_FLEET:
-        return land_reach_o(d, u, refuge, o) != 0
+        return land_reach(d, u, refuge) != 0
     if not can_move(d, u) or (o.field[1 - side] >> a0) & 1 or s.u_lspd[u] < 1:
         return 0
     open_ = s.adj[a0] & ~bit(a0) & ~s.neutral_bits
@@ -85,18 +80,13 @@ cdef inline int can_go(HData* d, int u, int refuge, Occ* o) noexcept nogil:
 
 
 cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
-    cdef Occ o
-    occupancy(d, &o)
-    return sea_reach_o(d, u, refuge, dest, &o)
-
-
-cdef uint64_t sea_reach_o(HData* d, int u, int refuge, int dest, Occ* o) noexcept nogil:
     """Spec 5.2: a fleet's move is a path of seas, each counting 1 against its sea speed (the first entry from a
     land area too); it stops on entering a sea with enemy fleets; it may end at sea or by landing (cost 0) in a
     coastal land area next to a sea it reached, where it stops. A fleet in a besieged port leaves only into its
     offshore sea, free of enemy fleets. With dest >= 0, returns instead the fewest hazard borders (storm rolls) on
-    a path to dest within the speed. o: who stands where now."""
+    a path to dest within the speed."""
     cdef HS* s = tab(d)
+    cdef Occ* o = &d.o
     cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y, h, best = 99
     cdef int hz[MAXA]
     cdef int nh[MAXA]
@@ -122,7 +112,7 @@ cdef uint64_t sea_reach_o(HData* d, int u, int refuge, int dest, Occ* o) noexcep
         if s.u_sspd[u] < 1:
             seas = 0
     if dest < 0:
-        return sea_spread(d, u, refuge, seas, o)
+        return sea_spread(d, u, refuge, seas)
     for x in range(s.na):                           # storms so far on the best path: 0 where it starts
         hz[x] = 0 if (seas >> x) & 1 else 99
     for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
@@ -208,12 +198,12 @@ cdef int strait_only(HData* d, int u, int dest) noexcept nogil:
     return c
 
 
-cdef uint64_t sea_spread(HData* d, int u, int refuge, uint64_t seas, Occ* o) noexcept nogil:
+cdef uint64_t sea_spread(HData* d, int u, int refuge, uint64_t seas) noexcept nogil:
     """sea_reach's destinations as area bits (no storm count needed): the seas reached from `seas` within the
     fleet's speed, never onwards from a sea with enemy fleets, then the coasts it may land on (same rules)."""
     cdef HS* s = tab(d)
     cdef int side = s.u_side[u], a0 = d.loc[u], c, x
-    cdef uint64_t ef = o.fleets[1 - side], enemy = o.field[1 - side] | o.inside[1 - side], grow, f, lands = 0
+    cdef uint64_t ef = d.o.fleets[1 - side], enemy = d.o.field[1 - side] | d.o.inside[1 - side], grow, f, lands = 0
     for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
         grow = 0
         f = seas & ~ef
@@ -340,10 +330,8 @@ cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept 
     """Units of the active side that began the action in area a, with a move left, index above `after`."""
     cdef HS* s = tab(d)
     cdef int u, n = 0
-    cdef Occ o
-    occupancy(d, &o)
     for u in range(after + 1, s.nu):
-        if d.loc[u] == a and s.u_side[u] == d.active and can_go(d, u, refuge, &o):
+        if d.loc[u] == a and s.u_side[u] == d.active and can_go(d, u, refuge):
             if out != NULL:
                 out[n] = u
             n += 1
@@ -352,8 +340,7 @@ cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept 
 
 cdef void move_unit(HData* d, int u, int dest) noexcept nogil:
     d.came[u] = d.loc[u]
-    d.loc[u] = dest
-    d.incity[u] = 0
+    place(d, u, dest, 0)
     d.moved[u] = 1
     d.strait_in[u] = 0
     d.revealed[u] = 0               # a block that moves is unknown again (spec 7.2 H4)

@@ -12,6 +12,7 @@ cdef void setup(HData* d, int slot) noexcept nogil:
     for u in range(s.nu):
         d.loc[u] = s.u_start[u]
         d.steps[u] = s.u_steps0[u] if s.u_start[u] >= 0 else 0
+    rebuild_occupancy(d)
     for a in range(MAXA):
         d.occ[a] = -1
         d.garrison[a] = -1
@@ -326,27 +327,26 @@ cdef void end_actions(HData* d) noexcept nogil:
     begin_battle(d)
 
 
-cdef int siege_base(HData* d, int a, Tally* t) noexcept nogil:
-    """A siege of the active player's, established before this turn (EXT-7), not yet fought this phase. t: the
-    blocks now."""
+cdef int siege_base(HData* d, int a) noexcept nogil:
+    """A siege of the active player's, established before this turn (EXT-7), not yet fought this phase."""
     cdef HS* s = tab(d)
     if not d.besieged[a] or d.ctrl[a] != d.active or (d.sieged >> a) & 1:
         return 0
     if s.r_prior_siege and d.fresh[a]:
         return 0
-    return besieged_blocks_t(d, a, t) > 0
+    return besieged_blocks(d, a) > 0
 
 
-cdef int attrition_open(HData* d, int a, Tally* t) noexcept nogil:
+cdef int attrition_open(HData* d, int a) noexcept nogil:
     """Spec 6.10: also after an event; a port must be blockaded (spec 6.9.3)."""
-    return siege_base(d, a, t) and (not tab(d).r_port_blockade or blockaded(d, a, &t.o))
+    return siege_base(d, a) and (not tab(d).r_port_blockade or blockaded(d, a))
 
 
-cdef int assault_open(HData* d, int a, Tally* t) noexcept nogil:
+cdef int assault_open(HData* d, int a) noexcept nogil:
     """Spec 6.11: only on a turn played for actions (L263), or the city a Treachery names; not under an enemy
     Omen (L302); with own field units there."""
     cdef int p = d.play[d.active]
-    if not siege_base(d, a, t) or d.omen_vs == d.active or t.field[d.active][a] == 0:
+    if not siege_base(d, a) or d.omen_vs == d.active or d.nfield[d.active][a] == 0:
         return 0
     return d.treach == a or (d.treach < 0 and p >= 0 and (p & 1) == 1)
 
@@ -411,9 +411,8 @@ cdef void end_year(HData* d) noexcept nogil:
     cdef int u, a
     for u in range(s.nu):
         if s.u_barb[u] and d.loc[u] >= 0:
-            d.loc[u] = POOL
+            place(d, u, POOL, 0)
             d.steps[u] = 0
-            d.incity[u] = 0
             d.revealed[u] = 1
         d.raised[u] = 0
     for a in range(s.nl):

@@ -14,7 +14,7 @@ the contract boundary (HellasState below); swap is 0 unless SIDE_SELECTION (spec
 the sides are settled (the chance node or the bids before the first New Year) seats stand in for sides.
 """
 from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
 from engine.hashing cimport hash_bytes, hash_mix
@@ -224,6 +224,15 @@ cdef HS TABLES[NSLOT]
 # ------------------------------------------------------------------------------------------------------------------
 # the changing state
 
+cdef struct Occ:
+    # who stands where, as area bits, kept in the state by place() (the move and control queries read bits
+    # instead of scanning the roster once an area)
+    uint64_t field[2]           # areas with blocks of a side in the field
+    uint64_t inside[2]          # areas with blocks of a side inside the city
+    uint64_t fleets[2]          # areas with fleets of a side
+    uint64_t landf[2]           # areas with land units (not fleets) of a side in the field
+
+
 cdef struct HData:
     # --- 64-bit, then 32-bit, then 8-bit fields: no padding inside (checked at import), info keys hash cleanly
     uint64_t hand[2]            # card index bits
@@ -315,6 +324,13 @@ cdef struct HData:
     i8 strait_in[MAXU]          # entered its area across a strait this turn (a fleet at sea, or landed from a
                                 # sea it entered across a strait; its cargo with it): spec 6.7
     i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
+    # --- derived from loc, incity and the roster, kept up to date by place() (rebuilt by rebuild_occupancy after
+    # a bulk write): not in the raw layout, not hashed; a view (blind) leaves them stale
+    unsigned char nfield[2][MAXA]       # blocks of a side in the field of an area
+    unsigned char ninside[2][MAXA]      # blocks of a side inside the city of an area
+    unsigned char nfleet[2][MAXA]       # fleets of a side in an area (in the field or inside)
+    unsigned char nlandf[2][MAXA]       # land units (not fleets) of a side in the field of an area
+    Occ o                               # the same as area bits (a count above 0)
 
 
 cdef extern from *:
@@ -358,56 +374,59 @@ cdef inline HS* tab(HData* d) noexcept nogil:
     return &TABLES[d.ds]
 
 
-cdef struct Occ:
-    # who stands where, as area bits, built in one pass over the blocks (the move and control queries read bits
-    # instead of scanning the roster once an area)
-    uint64_t field[2]           # areas with blocks of a side in the field
-    uint64_t inside[2]          # areas with blocks of a side inside the city
-    uint64_t fleets[2]          # areas with fleets of a side
-    uint64_t landf[2]           # areas with land units (not fleets) of a side in the field
+cdef inline size_t raw_size() noexcept nogil:
+    """The bytes of HData before its derived part: the raw layout (info_key hashes these)."""
+    cdef HData* probe = NULL
+    return <size_t>(<char*>&probe.nfield[0][0] - <char*>probe)
 
 
-cdef inline void occupancy(HData* d, Occ* o) noexcept nogil:
+cdef inline void occ_count(HData* d, int u, int delta) noexcept nogil:
+    """Add (delta 1) or take away (delta -1) block u, where it stands now, to the counts and bits of who stands
+    where (u on the map)."""
     cdef HS* s = tab(d)
-    cdef int u, a, side
-    cdef uint64_t b
-    memset(o, 0, sizeof(Occ))
-    for u in range(s.nu):
-        a = d.loc[u]
-        if a < 0:
-            continue
-        side = s.u_side[u]
-        b = (<uint64_t>1) << a
-        if d.incity[u]:
-            o.inside[side] |= b
-        else:
-            o.field[side] |= b
-            if s.u_type[u] != T_FLEET:
-                o.landf[side] |= b
-        if s.u_type[u] == T_FLEET:
-            o.fleets[side] |= b
+    cdef int a = d.loc[u], side = s.u_side[u], n
+    cdef uint64_t b = bit(a)
+    if d.incity[u]:
+        n = d.ninside[side][a] + delta
+        d.ninside[side][a] = n
+        d.o.inside[side] = (d.o.inside[side] & ~b) | (b if n else 0)
+    else:
+        n = d.nfield[side][a] + delta
+        d.nfield[side][a] = n
+        d.o.field[side] = (d.o.field[side] & ~b) | (b if n else 0)
+        if s.u_type[u] != T_FLEET:
+            n = d.nlandf[side][a] + delta
+            d.nlandf[side][a] = n
+            d.o.landf[side] = (d.o.landf[side] & ~b) | (b if n else 0)
+    if s.u_type[u] == T_FLEET:
+        n = d.nfleet[side][a] + delta
+        d.nfleet[side][a] = n
+        d.o.fleets[side] = (d.o.fleets[side] & ~b) | (b if n else 0)
 
 
-cdef struct Tally:
-    # occupancy plus block counts per area and side (the combat order's sizes and the siege tests)
-    Occ o
-    unsigned char field[2][MAXA]        # blocks in the field
-    unsigned char inside[2][MAXA]       # blocks inside the city
+cdef inline void place(HData* d, int u, int a, int inside) noexcept nogil:
+    """Block u now stands in area a (POOL: off the map), inside its city or not: the one way loc and incity
+    change, so that who stands where stays right."""
+    if d.loc[u] >= 0:
+        occ_count(d, u, -1)
+    d.loc[u] = a
+    d.incity[u] = inside
+    if a >= 0:
+        occ_count(d, u, 1)
 
 
-cdef inline void tally(HData* d, Tally* t) noexcept nogil:
+cdef void rebuild_occupancy(HData* d) noexcept nogil:
+    """Who stands where from loc and incity, in one pass (after set-up, loading or a resample of blocks)."""
     cdef HS* s = tab(d)
-    cdef int u, a
-    occupancy(d, &t.o)
-    memset(t.field, 0, sizeof(t.field))
-    memset(t.inside, 0, sizeof(t.inside))
+    cdef int u
+    memset(d.nfield, 0, sizeof(d.nfield))
+    memset(d.ninside, 0, sizeof(d.ninside))
+    memset(d.nfleet, 0, sizeof(d.nfleet))
+    memset(d.nlandf, 0, sizeof(d.nlandf))
+    memset(&d.o, 0, sizeof(Occ))
     for u in range(s.nu):
-        a = d.loc[u]
-        if a >= 0:
-            if d.incity[u]:
-                t.inside[s.u_side[u]][a] += 1
-            else:
-                t.field[s.u_side[u]][a] += 1
+        if d.loc[u] >= 0:
+            occ_count(d, u, 1)
 
 
 include "control.pxi"
@@ -527,7 +546,7 @@ cdef class HellasState(State):
     cdef uint64_t c_info_key(self, int player) noexcept:
         cdef HData v = self.d
         blind(&v, player ^ self.d.swap)
-        return hash_bytes(hash_mix(0x4E11A5, <uint64_t>player), &v, sizeof(HData))
+        return hash_bytes(hash_mix(0x4E11A5, <uint64_t>player), &v, raw_size())
 
     cdef int c_rewind_pending(self, int observer) noexcept:
         return rewind_card(&self.d, observer ^ self.d.swap)
@@ -610,6 +629,13 @@ cdef class HellasState(State):
     def _recompute(self):
         """Re-compute control and sieges now (as at the end of a phase; for tests and the codec)."""
         recompute(&self.d)
+
+    def _occupancy_ok(self):
+        """Whether the counts of who stands where, kept move by move, equal a one-pass rebuild (for tests)."""
+        cdef HData fresh = self.d
+        rebuild_occupancy(&fresh)
+        return (memcmp(&fresh.nfield[0][0], &self.d.nfield[0][0], 4 * 2 * MAXA) == 0
+                and memcmp(&fresh.o, &self.d.o, sizeof(Occ)) == 0)
 
     def _reach(self, int u):
         """Destinations of unit u's land move from here (area indices; for tests)."""
@@ -694,17 +720,19 @@ cdef void raw_load(HData* d, dict raw) except *:
                 else:
                     b[0] = vals[i]
                     b += 1
+    rebuild_occupancy(d)
 
 
 def _check_layout():
-    """The three runs are contiguous and the struct has no padding (info_key hashes it whole)."""
+    """The three runs are contiguous and have no padding, and the derived part follows them (info_key hashes
+    the raw part whole)."""
     cdef HData probe
     cdef char* base = <char*>&probe
     wide = sum(n for _, n in WIDE_FIELDS) * 8
     ints = sum(n for _, n in INT_FIELDS) * 4
     size = sum(n for _, n in BYTE_FIELDS)
     if (<char*>&probe.ds - base != wide or <char*>&probe.loc[0] - base != wide + ints
-            or sizeof(HData) != wide + ints + size):
+            or raw_size() != wide + ints + size):
         raise AssertionError("hellas: HData layout does not match its field lists (padding or a field missing)")
 
 

@@ -41,9 +41,10 @@ def edit(state, change):
     return state.game.state_from_json(obj)
 
 
-def play_random(state, seed, limit=100_000):
+def random_walk(state, seed):
+    """Play state to the end in place with seeded random actions (chance outcomes by their probabilities),
+    yielding it after each action."""
     rng = random.Random(seed)
-    n = 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -51,6 +52,12 @@ def play_random(state, seed, limit=100_000):
         else:
             action = rng.choice(state.legal_actions())
         state.apply(action)
+        yield state
+
+
+def play_random(state, seed, limit=100_000):
+    n = 0
+    for _ in random_walk(state, seed):
         n += 1
         assert n < limit
     return n
