@@ -203,7 +203,7 @@ cdef int resample_blocks(HData* d, int observer, Rng* rng, int force) noexcept n
         u = pick[i]
         put_slot(d, u, keys[i])
         d.steps[u] = prior_steps(s, d, u)
-    rebuild_occupancy(d)                # a fleet and a land unit may have swapped coastal slots
+    rebuild_derived(d)                  # a fleet and a land unit may have swapped slots, and so the actions
     return 0
 
 

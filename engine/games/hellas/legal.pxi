@@ -47,77 +47,91 @@ cdef int can_add_step(HData* d, int u) noexcept nogil:
     return friendly_city(d, a, d.active) and s.nat[a] == s.u_nat[u]
 
 
-cdef inline int can_pillage(HData* d, int a) noexcept nogil:
+cdef inline uint64_t pillage_areas(HData* d) noexcept nogil:
     """Spec 5.6: own land units in the field of an enemy-loyal city-state, no enemy field units there, not
     pillaged yet this year; not under Earthquake (L300)."""
     cdef HS* s = tab(d)
-    cdef int side = d.active
-    if not is_city(s, a) or s.loyal[a] != 1 - side or d.quake_vs == side:
+    cdef int side = d.active, a
+    cdef uint64_t m, out = 0
+    if d.quake_vs == side:
         return 0
-    if s.r_pillage_once and d.pillaged[a]:
-        return 0
-    return (d.o.landf[side] >> a) & 1 and not (d.o.field[1 - side] >> a) & 1
+    m = s.loyal_cities[1 - side] & d.o.landf[side] & ~d.o.field[1 - side]
+    while m:
+        a = __builtin_ctzll(m)
+        m &= m - 1
+        if not (s.r_pillage_once and d.pillaged[a]):
+            out |= bit(a)
+    return out
 
 
-cdef inline int can_garrison(HData* d, int a) noexcept nogil:
+cdef inline uint64_t garrison_areas(HData* d) noexcept nogil:
     """Spec 5.5 d: a garrison in an enemy-loyal city the player occupies (L242)."""
-    cdef int side = d.active
-    return is_city(tab(d), a) and d.occ[a] == side and d.garrison[a] < 0 and \
-        ((d.o.field[side] | d.o.inside[side]) >> a) & 1 and not ((d.o.field[1 - side] | d.o.inside[1 - side]) >> a) & 1
+    cdef int side = d.active, a
+    cdef uint64_t m, out = 0
+    m = tab(d).city_bits & (d.o.field[side] | d.o.inside[side]) & ~(d.o.field[1 - side] | d.o.inside[1 - side])
+    while m:
+        a = __builtin_ctzll(m)
+        m &= m - 1
+        if d.occ[a] == side and d.garrison[a] < 0:
+            out |= bit(a)
+    return out
 
 
-cdef int legal_actions_phase(HData* d, int* out, int some=0) noexcept nogil:
-    """S_ACTION: pass, a group move, recruiting, pillage, a garrison, Winter supply (spec 4.4, 4.5, 5.0). With some,
-    stops once it has found something besides passing (out then holds only part of them)."""
+cdef void phase_actions(HData* d, PhaseActs* p) noexcept nogil:
+    """S_ACTION: a group move, recruiting, pillage, a garrison, Winter supply (spec 4.4, 4.5, 5.0), as bits; passing
+    is always open besides. Worked out once when the decision opens: to_action keeps them in d.acts."""
     cdef HS* s = tab(d)
-    cdef int n = 0, a, u, side = d.active, winter = d.season == s.nseasons
-    cdef int cost_r = s.r_recruit_cost
-    cdef uint64_t groups = 0
-    out[n] = A_PASS
-    n += 1
+    cdef int i, a, u, side = d.active, winter = d.season == s.nseasons
+    cdef int recruit = d.actions >= s.r_recruit_cost and (not winter or s.r_winter_recruit)
+    memset(p, 0, sizeof(PhaseActs))
     if (winter and d.refuge) or (not winter and d.actions >= 1 and d.quake_vs != side):
-        for u in range(s.nu):                       # an area is a group move's source when one unit can move
+        for i in range(s.roster_n[side]):           # an area is a group move's source when one unit can move
+            u = s.roster[side][i]
             a = d.loc[u]
-            if a >= 0 and s.u_side[u] == side and not (groups >> a) & 1 and can_go(d, u, winter):
-                groups |= bit(a)
-        while groups:
-            out[n] = A_MOVE + __builtin_ctzll(groups)
-            groups &= groups - 1
-            n += 1
-    if some and n > 1:
-        return n
-    if d.actions >= cost_r and (not winter or s.r_winter_recruit):
-        for u in range(s.nu):
-            if can_recruit(d, u):
-                out[n] = A_RNEW + u
-                n += 1
-        for u in range(s.nu):
-            if can_add_step(d, u):
-                out[n] = A_RSTEP + u
-                n += 1
-    if some and n > 1:
-        return n
+            if a >= 0 and not (p.groups >> a) & 1 and can_go(d, u, winter):
+                p.groups |= bit(a)
+    if recruit:
+        for i in range(s.roster_n[side]):
+            u = s.roster[side][i]
+            if can_recruit(d, u):                   # in the pool
+                p.rnew[u >> 6] |= bit(u & 63)
+            elif can_add_step(d, u):                # on the map
+                p.rstep[u >> 6] |= bit(u & 63)
     if not winter and d.actions >= 1:
-        for a in range(s.nl):
-            if can_pillage(d, a):
-                out[n] = A_PILLAGE + a
-                n += 1
-    if some and n > 1:
-        return n
+        p.pillage = pillage_areas(d)
     if winter and s.r_winter_supply and d.actions >= s.r_supply_cost:
-        groups = supply_areas(d, side, NULL) & ~d.supplied  # the areas where a block still needs supply
-        while groups:
-            out[n] = A_SUPPLY + __builtin_ctzll(groups)
-            groups &= groups - 1
-            n += 1
-    if some and n > 1:
-        return n
-    if d.actions >= cost_r and (not winter or s.r_winter_recruit):
-        for a in range(s.nl):
-            if can_garrison(d, a):
-                out[n] = A_GARRISON + a
-                n += 1
-    return n
+        p.supply = supply_areas(d, side, NULL) & ~d.supplied   # the areas where a block still needs supply
+    if recruit:
+        p.garrison = garrison_areas(d)
+
+
+cdef inline int phase_open(PhaseActs* p) noexcept nogil:
+    """Something besides passing."""
+    return (p.groups | p.rnew[0] | p.rnew[1] | p.rstep[0] | p.rstep[1] | p.pillage | p.supply | p.garrison) != 0
+
+
+cdef int phase_list(PhaseActs* p, int* out) noexcept nogil:
+    """The action ids (ascending): pass, then the kept bits."""
+    cdef int n = 1
+    out[0] = A_PASS
+    n = bits_out(p.groups, A_MOVE, out, n)
+    n = bits_out(p.rnew[0], A_RNEW, out, n)
+    n = bits_out(p.rnew[1], A_RNEW + 64, out, n)
+    n = bits_out(p.rstep[0], A_RSTEP, out, n)
+    n = bits_out(p.rstep[1], A_RSTEP + 64, out, n)
+    n = bits_out(p.pillage, A_PILLAGE, out, n)
+    n = bits_out(p.supply, A_SUPPLY, out, n)
+    return bits_out(p.garrison, A_GARRISON, out, n)
+
+
+cdef void rebuild_derived(HData* d) noexcept nogil:
+    """The derived part of the state (who stands where; at S_ACTION its legal actions) after a bulk write: a
+    load, a resample of blocks."""
+    rebuild_occupancy(d)
+    if d.step == S_ACTION:
+        phase_actions(d, &d.acts)
+    else:
+        memset(&d.acts, 0, sizeof(PhaseActs))
 
 
 cdef int legal(HData* d, int* out) noexcept nogil:
@@ -138,7 +152,7 @@ cdef int legal(HData* d, int* out) noexcept nogil:
             n += 1
         return n + event_targets(d, out + n)
     if step == S_ACTION:
-        return legal_actions_phase(d, out)
+        return phase_list(&d.acts, out)
     if step == S_MOVE_UNIT:
         if d.unit >= 0:
             out[n] = A_PASS

@@ -64,19 +64,55 @@ cdef uint64_t land_reach(HData* d, int u, int refuge) noexcept nogil:
 cdef inline int can_go(HData* d, int u, int refuge) noexcept nogil:
     """land_reach(d, u, refuge) != 0, without the walk where its first step decides: a land unit on a
     normal move reaches somewhere exactly when some neighbour is open to it (entering enemies ends a move there
-    but counts, unless Omen forbids engaging)."""
+    but counts, unless Omen forbids engaging); a fleet on a normal move from land exactly when it can put to
+    sea, from a sea when it may sail on to a neighbouring sea (else its coasts decide)."""
     cdef HS* s = tab(d)
     cdef int side = s.u_side[u], a0 = d.loc[u]
-    cdef uint64_t open_
+    cdef uint64_t open_, seas
     cdef Occ* o = &d.o
-    if refuge or s.u_type[u] == T_FLEET:
+    if refuge:
         return land_reach(d, u, refuge) != 0
+    if s.u_type[u] == T_FLEET:
+        if not sea_start(d, u, 0, &seas):
+            return 0
+        if a0 < s.nl or (s.u_sspd[u] >= 1 and s.adj[a0] & ~bit(a0)):
+            return seas != 0
+        return sea_spread(d, u, 0, seas) != 0
     if not can_move(d, u) or (o.field[1 - side] >> a0) & 1 or s.u_lspd[u] < 1:
         return 0
     open_ = s.adj[a0] & ~bit(a0) & ~s.neutral_bits
     if d.omen_vs == side:
         open_ &= ~(o.field[1 - side] | o.inside[1 - side])
     return open_ != 0
+
+
+cdef inline int sea_start(HData* d, int u, int refuge, uint64_t* seas) noexcept nogil:
+    """Where fleet u's move begins (spec 5.2): 0 when it cannot move at all (moved, shut in a city that is not a
+    besieged port, pinned by a battle due on its land area, or at a sea with enemy fleets); else 1, with *seas
+    the seas it stands in or first enters (none with sea speed 0 from land)."""
+    cdef HS* s = tab(d)
+    cdef int side = s.u_side[u], a0 = d.loc[u], x
+    cdef uint64_t first = 0
+    seas[0] = 0
+    if not can_move(d, u) or (refuge and d.moved[u]):
+        return 0
+    if d.incity[u]:
+        if not d.besieged[a0] or s.offshore[a0] < 0:
+            return 0
+        first = bit(s.offshore[a0])
+    elif a0 < s.nl:
+        first = s.coast[a0]
+    if a0 < s.nl and not d.incity[u] and (d.o.field[1 - side] >> a0) & 1:
+        return 0                                    # pinned: a battle is due here
+    if a0 >= s.nl:
+        if (d.o.fleets[1 - side] >> a0) & 1:
+            return 0
+        seas[0] = bit(a0)
+    elif s.u_sspd[u] >= 1:
+        for x in range(s.nl, s.na):
+            if (first >> x) & 1 and not (refuge and (d.o.fleets[1 - side] >> x) & 1):
+                seas[0] |= bit(x)
+    return 1
 
 
 cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
@@ -90,27 +126,9 @@ cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
     cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y, h, best = 99
     cdef int hz[MAXA]
     cdef int nh[MAXA]
-    cdef uint64_t out = 0, seas = 0, first = 0, land
-    if not can_move(d, u) or (refuge and d.moved[u]):
+    cdef uint64_t out = 0, seas, land
+    if not sea_start(d, u, refuge, &seas):
         return 99 if dest >= 0 else 0
-    if d.incity[u]:
-        if not d.besieged[a0] or s.offshore[a0] < 0:
-            return 99 if dest >= 0 else 0
-        first = bit(s.offshore[a0])
-    elif a0 < s.nl:
-        first = s.coast[a0]
-    if a0 < s.nl and not d.incity[u] and (o.field[1 - side] >> a0) & 1:
-        return 99 if dest >= 0 else 0               # pinned: a battle is due here
-    if a0 >= s.nl:
-        if (o.fleets[1 - side] >> a0) & 1:
-            return 99 if dest >= 0 else 0
-        seas = bit(a0)
-    else:
-        for x in range(s.nl, s.na):
-            if (first >> x) & 1 and not (refuge and (o.fleets[1 - side] >> x) & 1):
-                seas |= bit(x)
-        if s.u_sspd[u] < 1:
-            seas = 0
     if dest < 0:
         return sea_spread(d, u, refuge, seas)
     for x in range(s.na):                           # storms so far on the best path: 0 where it starts

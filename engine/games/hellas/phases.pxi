@@ -280,16 +280,13 @@ cdef void start_turn(HData* d) noexcept nogil:
     to_action(d)
 
 
-cdef int any_action(HData* d) noexcept nogil:
-    return legal_actions_phase(d, NULL_BUF, 1) > 1      # something besides passing
-
-
 cdef void to_action(HData* d) noexcept nogil:
     d.group = d.unit = -1
     d.free_move = 0
     d.step = S_ACTION
     d.cur = d.active
-    if not any_action(d):
+    phase_actions(d, &d.acts)                       # kept for legal() until the decision is taken
+    if not phase_open(&d.acts):
         end_actions(d)
 
 

@@ -164,6 +164,7 @@ cdef struct HS:
     uint64_t strait[MAXA]       # sea: neighbours across a strait
     uint64_t neutral_bits       # the neutral areas (no block may enter)
     uint64_t city_bits          # the land areas with a city (a city or a port)
+    uint64_t loyal_cities[2]    # the cities loyal to a side
     int site[MAXA]
     int value[MAXA]
     int capacity[MAXA]
@@ -176,6 +177,8 @@ cdef struct HS:
     int subject[MAXA]           # a subject city a Revolt may take (subject nationalities)
     int helot[MAXA]             # a city Helot Uprising may take
     int u_side[MAXU]
+    int roster[2][MAXU]         # each side's blocks (ascending)
+    int roster_n[2]
     int u_nat[MAXU]
     int u_type[MAXU]
     int u_let[MAXU]             # land rating letter 0..3 = A..D
@@ -231,6 +234,17 @@ cdef struct Occ:
     uint64_t inside[2]          # areas with blocks of a side inside the city
     uint64_t fleets[2]          # areas with fleets of a side
     uint64_t landf[2]           # areas with land units (not fleets) of a side in the field
+
+
+cdef struct PhaseActs:
+    # the legal actions of an Action phase decision besides passing, as bits: worked out once when the decision
+    # opens (to_action) and kept in the state until it is taken (legal.pxi)
+    uint64_t groups             # group-move source areas
+    uint64_t rnew[2]            # pool blocks that may be recruited (block bits: 0-63, 64-127)
+    uint64_t rstep[2]           # blocks that may take a replacement step
+    uint64_t pillage            # areas
+    uint64_t supply
+    uint64_t garrison
 
 
 cdef struct HData:
@@ -324,13 +338,14 @@ cdef struct HData:
     i8 strait_in[MAXU]          # entered its area across a strait this turn (a fleet at sea, or landed from a
                                 # sea it entered across a strait; its cargo with it): spec 6.7
     i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
-    # --- derived from loc, incity and the roster, kept up to date by place() (rebuilt by rebuild_occupancy after
-    # a bulk write): not in the raw layout, not hashed; a view (blind) leaves them stale
+    # --- derived (rebuild_derived after a bulk write): not in the raw layout, not hashed; a view (blind) leaves
+    # them stale. Who stands where, from loc, incity and the roster, kept up to date by place():
     unsigned char nfield[2][MAXA]       # blocks of a side in the field of an area
     unsigned char ninside[2][MAXA]      # blocks of a side inside the city of an area
     unsigned char nfleet[2][MAXA]       # fleets of a side in an area (in the field or inside)
     unsigned char nlandf[2][MAXA]       # land units (not fleets) of a side in the field of an area
     Occ o                               # the same as area bits (a count above 0)
+    PhaseActs acts                      # at S_ACTION: its legal actions (phase_actions)
 
 
 cdef extern from *:
@@ -630,17 +645,23 @@ cdef class HellasState(State):
         """Re-compute control and sieges now (as at the end of a phase; for tests and the codec)."""
         recompute(&self.d)
 
-    def _occupancy_ok(self):
-        """Whether the counts of who stands where, kept move by move, equal a one-pass rebuild (for tests)."""
+    def _derived_ok(self):
+        """Whether the derived part kept move by move (who stands where, the Action phase's legal actions) equals
+        a rebuild from the raw state (for tests)."""
         cdef HData fresh = self.d
-        rebuild_occupancy(&fresh)
+        rebuild_derived(&fresh)
         return (memcmp(&fresh.nfield[0][0], &self.d.nfield[0][0], 4 * 2 * MAXA) == 0
-                and memcmp(&fresh.o, &self.d.o, sizeof(Occ)) == 0)
+                and memcmp(&fresh.o, &self.d.o, sizeof(Occ)) == 0
+                and (self.d.step != S_ACTION or memcmp(&fresh.acts, &self.d.acts, sizeof(PhaseActs)) == 0))
 
-    def _reach(self, int u):
-        """Destinations of unit u's land move from here (area indices; for tests)."""
-        cdef uint64_t m = land_reach(&self.d, u, 0)
+    def _reach(self, int u, int refuge=0):
+        """Destinations of unit u's move from here (area indices; a Winter refuge move with refuge; for tests)."""
+        cdef uint64_t m = land_reach(&self.d, u, refuge)
         return [a for a in range(MAXA) if (m >> a) & 1]
+
+    def _can_go(self, int u, int refuge=0):
+        """can_go: whether unit u's move reaches somewhere, by its shortcut (for tests against _reach)."""
+        return bool(can_go(&self.d, u, refuge))
 
     def _actions_for(self, int side, int card):
         """Actions a side gets playing card (index) for actions (spec 4.4; for tests)."""
@@ -720,7 +741,7 @@ cdef void raw_load(HData* d, dict raw) except *:
                 else:
                     b[0] = vals[i]
                     b += 1
-    rebuild_occupancy(d)
+    rebuild_derived(d)
 
 
 def _check_layout():

@@ -30,6 +30,8 @@ def _fill_tables(int slot, data):
             s.neutral_bits |= (<uint64_t>1) << i
         if not a.sea and s.site[i] in (SITE_CITY, SITE_PORT):
             s.city_bits |= (<uint64_t>1) << i
+            if s.loyal[i] in (ATH, SPA):
+                s.loyal_cities[s.loyal[i]] |= (<uint64_t>1) << i
         s.offshore[i] = index[a.offshore_sea] if a.offshore_sea else -1
         s.subject[i] = 1 if (a.is_city and a.loyalty == "Athens" and a.nationality in subject_nats) else 0
         s.helot[i] = 1 if (a.is_city and a.site_name in helot_cities) else 0
@@ -49,6 +51,8 @@ def _fill_tables(int slot, data):
     for u in data.units:
         i = u.index
         s.u_side[i] = ATH if u.side == "Athens" else SPA
+        s.roster[s.u_side[i]][s.roster_n[s.u_side[i]]] = i
+        s.roster_n[s.u_side[i]] += 1
         s.u_nat[i] = nats.index(u.nationality)
         s.u_type[i] = types[u.type]
         s.u_let[i] = "ABCD".index(u.land_rating[0])
