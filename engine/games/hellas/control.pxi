@@ -68,42 +68,48 @@ cdef void recompute(HData* d) noexcept nogil:
     side has field units in its area and D has none; the besieger then controls the province."""
     cdef HS* s = tab(d)
     cdef int a, f0, f1, i0, i1, cc, b
-    cdef Occ* o = &d.o
-    for a in range(s.na):
-        f0 = (o.field[ATH] >> a) & 1
-        f1 = (o.field[SPA] >> a) & 1
-        if a >= s.nl:
-            d.ctrl[a] = ATH if f0 and not f1 else SPA if f1 and not f0 else -1
+    cdef uint64_t m, field0 = d.o.field[ATH], field1 = d.o.field[SPA]
+    # without a city: a side alone in the field controls the area; an empty one (or a sea both are in) nobody;
+    # open land both are in keeps its control
+    m = s.open_bits & field0 & ~field1
+    while m:
+        d.ctrl[__builtin_ctzll(m)] = ATH
+        m &= m - 1
+    m = s.open_bits & field1 & ~field0
+    while m:
+        d.ctrl[__builtin_ctzll(m)] = SPA
+        m &= m - 1
+    m = s.open_bits & ~(field0 | field1) | s.sea_bits & field0 & field1
+    while m:
+        d.ctrl[__builtin_ctzll(m)] = -1
+        m &= m - 1
+    m = s.city_bits
+    while m:
+        a = __builtin_ctzll(m)
+        m &= m - 1
+        f0 = (field0 >> a) & 1
+        f1 = (field1 >> a) & 1
+        i0 = (d.o.inside[ATH] >> a) & 1
+        i1 = (d.o.inside[SPA] >> a) & 1
+        if d.occ[a] >= 0 and not (i0 + f0 if d.occ[a] == ATH else i1 + f1) and d.garrison[a] != d.occ[a]:
+            d.occ[a] = -1                               # L128: a captured city left empty reverts
+        cc = city_owner(d, a)
+        d.cctrl[a] = cc
+        b = 1 - cc if cc >= 0 else -1
+        if cc >= 0 and (f1 if b == SPA else f0) and not (f0 if cc == ATH else f1):
+            if not d.besieged[a]:
+                d.fresh[a] = 1
+            d.besieged[a] = 1
+            d.ctrl[a] = b
             continue
-        if is_city(s, a):
-            i0 = (o.inside[ATH] >> a) & 1
-            i1 = (o.inside[SPA] >> a) & 1
-            if d.occ[a] >= 0 and not (i0 + f0 if d.occ[a] == ATH else i1 + f1) and d.garrison[a] != d.occ[a]:
-                d.occ[a] = -1                               # L128: a captured city left empty reverts
-            cc = city_owner(d, a)
-            d.cctrl[a] = cc
-            b = 1 - cc if cc >= 0 else -1
-            if cc >= 0 and (f1 if b == SPA else f0) and not (f0 if cc == ATH else f1):
-                if not d.besieged[a]:
-                    d.fresh[a] = 1
-                d.besieged[a] = 1
-                d.ctrl[a] = b
-                continue
-            d.besieged[a] = 0
-            d.fresh[a] = 0
-            if f0 and not f1:
-                d.ctrl[a] = ATH
-            elif f1 and not f0:
-                d.ctrl[a] = SPA
-            elif not f0 and not f1:
-                d.ctrl[a] = cc
-        else:
-            if f0 and not f1:
-                d.ctrl[a] = ATH
-            elif f1 and not f0:
-                d.ctrl[a] = SPA
-            elif not f0 and not f1:
-                d.ctrl[a] = -1
+        d.besieged[a] = 0
+        d.fresh[a] = 0
+        if f0 and not f1:
+            d.ctrl[a] = ATH
+        elif f1 and not f0:
+            d.ctrl[a] = SPA
+        elif not f0 and not f1:
+            d.ctrl[a] = cc
 
 
 cdef inline int friendly_city(HData* d, int a, int side) noexcept nogil:

@@ -321,7 +321,7 @@ cdef void end_actions(HData* d) noexcept nogil:
     capital_check(d)
     if d.step == S_OVER:
         return
-    begin_battle(d)
+    begin_battle(d, 1)
 
 
 cdef int siege_base(HData* d, int a) noexcept nogil:
@@ -348,12 +348,13 @@ cdef int assault_open(HData* d, int a) noexcept nogil:
     return d.treach == a or (d.treach < 0 and p >= 0 and (p & 1) == 1)
 
 
-cdef void begin_battle(HData* d) noexcept nogil:
+cdef void begin_battle(HData* d, int settled=0) noexcept nogil:
     """The Battle phase: every battle in a contested area and, at its player's option, siege combat on his sieges,
-    the smallest first (combat_choices, L64); then the phase ends."""
+    the smallest first (combat_choices, L64); then the phase ends. settled: control was re-computed (and the
+    capital checked) just before, with nothing changed since."""
     cdef int n = combat_choices(d, NULL_BUF), a
     if n == 0:
-        end_battle(d)
+        end_battle(d, settled)
         return
     if n == 1 and NULL_BUF[0] >= A_BATTLE and NULL_BUF[0] < A_BATTLE + MAXA:
         open_battle(d, NULL_BUF[0] - A_BATTLE)       # one battle, no choice
@@ -365,14 +366,16 @@ cdef void begin_battle(HData* d) noexcept nogil:
     d.cur = d.active
 
 
-cdef void end_battle(HData* d) noexcept nogil:
+cdef void end_battle(HData* d, int settled=0) noexcept nogil:
+    """settled: as begin_battle's; re-computing control again would change nothing (recompute is idempotent)."""
     cdef HS* s = tab(d)
     if d.step == S_OVER:
         return
-    recompute(d)
-    capital_check(d)
-    if d.step == S_OVER:
-        return
+    if not settled:
+        recompute(d)
+        capital_check(d)
+        if d.step == S_OVER:
+            return
     d.famine = -1                                   # Famine lasts for its player's own attrition this turn
     d.treach = -1
     if d.season == s.nseasons:

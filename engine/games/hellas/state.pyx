@@ -165,6 +165,8 @@ cdef struct HS:
     uint64_t neutral_bits       # the neutral areas (no block may enter)
     uint64_t city_bits          # the land areas with a city (a city or a port)
     uint64_t loyal_cities[2]    # the cities loyal to a side
+    uint64_t sea_bits           # the seas
+    uint64_t open_bits          # the areas without a city: the seas and open land
     int site[MAXA]
     int value[MAXA]
     int capacity[MAXA]

@@ -72,6 +72,8 @@ def _fill_tables(int slot, data):
             if a.is_city and a.nationality and nats.index(a.nationality) == s.u_nat[i] and \
                     (u.type != "fleet" or a.site_type == "port"):
                 s.u_places[i] |= (<uint64_t>1) << a.index
+    s.sea_bits = sum(1 << a.index for a in areas if a.sea)
+    s.open_bits = sum(1 << a.index for a in areas) & ~s.city_bits
     kinds = list(loader.EVENT_KINDS)
     s.nc = len(data.cards)
     for i, c in enumerate(data.cards):
