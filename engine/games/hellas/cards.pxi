@@ -59,9 +59,10 @@ cdef int card_choices(HData* d, int side, int* out) noexcept nogil:
     """The card plays open to side (card*2 + use; use 1 = actions, or sacrifice at the New Year), ascending."""
     cdef HS* s = tab(d)
     cdef int c, n = 0, ny = d.season == 0
-    for c in range(s.nc):
-        if not (d.hand[side] >> c) & 1:
-            continue
+    cdef uint64_t m = d.hand[side]
+    while m:
+        c = __builtin_ctzll(m)
+        m &= m - 1
         if event_legal(d, side, c, ny):
             out[n] = A_CARD + c * 2
             n += 1

@@ -39,13 +39,15 @@ cdef int chance(HData* d, int* actions, double* probs) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int c, n = 0, k, i, dice
     cdef double p, q, b
+    cdef uint64_t m
     if d.step == S_DEAL:
-        k = popc(d.deck)
-        for c in range(s.nc):
-            if (d.deck >> c) & 1:
-                actions[n] = A_DRAW + c
-                probs[n] = 1.0 / k
-                n += 1
+        p = 1.0 / popc(d.deck)
+        m = d.deck
+        while m:
+            actions[n] = A_DRAW + __builtin_ctzll(m)
+            probs[n] = p
+            m &= m - 1
+            n += 1
         return n
     if d.step == S_MARCH:
         p = tab(d).r_march / 6.0

@@ -119,60 +119,52 @@ cdef uint64_t sea_reach(HData* d, int u, int refuge, int dest) noexcept nogil:
     """Spec 5.2: a fleet's move is a path of seas, each counting 1 against its sea speed (the first entry from a
     land area too); it stops on entering a sea with enemy fleets; it may end at sea or by landing (cost 0) in a
     coastal land area next to a sea it reached, where it stops. A fleet in a besieged port leaves only into its
-    offshore sea, free of enemy fleets. With dest >= 0, returns instead the fewest hazard borders (storm rolls) on
-    a path to dest within the speed."""
+    offshore sea, free of enemy fleets. Its destinations as bits (sea_spread); with dest >= 0, instead the fewest
+    hazard borders (storm rolls) on a path to dest within the speed (99: none)."""
     cdef HS* s = tab(d)
-    cdef Occ* o = &d.o
     cdef int side = s.u_side[u], a0 = d.loc[u], c, x, y, h, best = 99
     cdef int hz[MAXA]
     cdef int nh[MAXA]
-    cdef uint64_t out = 0, seas, land
+    cdef uint64_t seas, ef = d.o.fleets[1 - side], enemy = d.o.field[1 - side] | d.o.inside[1 - side], f, g
     if not sea_start(d, u, refuge, &seas):
         return 99 if dest >= 0 else 0
     if dest < 0:
         return sea_spread(d, u, refuge, seas)
-    for x in range(s.na):                           # storms so far on the best path: 0 where it starts
-        hz[x] = 0 if (seas >> x) & 1 else 99
+    for x in range(s.nl, s.na):                     # storms so far on the best path: 0 where it starts; a sea is
+        hz[x] = 0 if (seas >> x) & 1 else 99        # in seas exactly when it has a path (hz below 99)
     for c in range(1 if a0 < s.nl else 0, s.u_sspd[u]):
-        for x in range(s.na):
-            nh[x] = hz[x]
         for x in range(s.nl, s.na):
-            if hz[x] >= 99 or (o.fleets[1 - side] >> x) & 1:
-                continue                            # stopped by enemy fleets: no further
-            for y in range(s.nl, s.na):
-                if not (s.adj[x] >> y) & 1:
-                    continue
-                if refuge and (o.fleets[1 - side] >> y) & 1:
-                    continue
-                h = hz[x] + (1 if (s.hazard[x] >> y) & 1 else 0)
+            nh[x] = hz[x]
+        f = seas & ~ef                              # stopped by enemy fleets: no further
+        while f:
+            x = __builtin_ctzll(f)
+            f &= f - 1
+            g = s.adj[x] & s.sea_bits & ~(ef if refuge else 0)
+            while g:
+                y = __builtin_ctzll(g)
+                g &= g - 1
+                h = hz[x] + <int>((s.hazard[x] >> y) & 1)
                 if h < nh[y]:
                     nh[y] = h
                     seas |= bit(y)
-        for x in range(s.na):
+        for x in range(s.nl, s.na):
             hz[x] = nh[x]
-    for x in range(s.nl, s.na):
-        if not (seas >> x) & 1:
-            continue
-        if not refuge:
-            out |= bit(x)
-        if x == dest and hz[x] < best:
+    if dest >= s.nl:
+        return hz[dest] if (seas >> dest) & 1 else 99
+    # landing on dest (cost 0) from a sea it reached, where it did not have to stop to fight (unless it began there)
+    if s.neutral[dest] or dest == a0:
+        return 99
+    if refuge and (not friendly_city(d, dest, side) or s.site[dest] != SITE_PORT or (enemy >> dest) & 1):
+        return 99
+    if d.omen_vs == side and (enemy >> dest) & 1:
+        return 99
+    f = seas & ~(ef & ~bit(a0))
+    while f:
+        x = __builtin_ctzll(f)
+        f &= f - 1
+        if (s.coast[x] >> dest) & 1 and hz[x] < best:
             best = hz[x]
-        if (o.fleets[1 - side] >> x) & 1 and x != a0:
-            continue                                # it must stop at sea to fight there
-        land = s.coast[x]
-        for y in range(s.nl):
-            if (land >> y) & 1 and not s.neutral[y] and y != a0:
-                if refuge and (not friendly_city(d, y, side) or s.site[y] != SITE_PORT or ((o.field[1 - side] | o.inside[1 - side]) >> y) & 1):
-                    continue
-                if d.omen_vs == side and ((o.field[1 - side] | o.inside[1 - side]) >> y) & 1:
-                    continue
-                out |= bit(y)
-                if y == dest and hz[x] < best:
-                    best = hz[x]
-    if dest >= 0:
-        return best
-    out &= ~bit(a0)
-    return out
+    return best
 
 
 cdef int strait_only(HData* d, int u, int dest) noexcept nogil:
@@ -347,9 +339,10 @@ cdef int cargo_ok(HData* d, int fleet, int u) noexcept nogil:
 cdef int group_units(HData* d, int a, int after, int refuge, int* out) noexcept nogil:
     """Units of the active side that began the action in area a, with a move left, index above `after`."""
     cdef HS* s = tab(d)
-    cdef int u, n = 0
-    for u in range(after + 1, s.nu):
-        if d.loc[u] == a and s.u_side[u] == d.active and can_go(d, u, refuge):
+    cdef int i, u, n = 0
+    for i in range(s.roster_n[d.active]):
+        u = s.roster[d.active][i]
+        if u > after and d.loc[u] == a and can_go(d, u, refuge):
             if out != NULL:
                 out[n] = u
             n += 1
