@@ -20,6 +20,7 @@ cdef class ParticleFilter:
     cdef double* cumulative                # prefix sums of weights for draw(), rebuilt when stale
     cdef bint cumulative_ok
     cdef State scratch
+    cdef State mover_view                  # the greedy model's world: a determinization from the mover's seat
     cdef Rng rng
     cdef readonly bint dead                # every particle died: refilled from the view at the next decision
     cdef readonly int64_t events           # events read (since the filter was built or reset)

@@ -20,8 +20,9 @@ prior, as without a belief) and ``refills`` counts it.
 
 The opponent models: ``MODEL_UNIFORM`` (every legal action alike: the filter is then an exact Bayesian update over
 chance and observations) and ``MODEL_GREEDY`` (softmax over ``evaluate()`` of each action's successor, for the
-mover, temperature ``temp``). The greedy model scores a particle's full state, so it credits an opponent with what
-only the particle knows; a cheap model, as the paper's, not a search.
+mover, temperature ``temp``). The greedy model scores the moves on a determinization of the particle from the
+mover's seat, so it credits the opponent only with what it knows (its own hand, not the searching seat's or a
+face-down stack); a cheap model, as the paper's, not a search.
 """
 from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport exp
@@ -64,6 +65,7 @@ cdef class ParticleFilter:
         self.particles = [initial.c_clone() for _ in range(particles)]
         self.spare = [initial.c_clone() for _ in range(particles)]
         self.scratch = initial.c_clone()
+        self.mover_view = initial.c_clone()
         rng_seed(&self.rng, seed)
         self.events = self.refills = self.resamples = 0
         self.seconds = 0.0
@@ -149,8 +151,12 @@ cdef class ParticleFilter:
             for j in range(n):
                 self.probs[j] = 1.0 / n
             return 0
+        # the mover scores its moves on what it knows: a determinization from its seat, not the particle itself
+        # (which holds what only the particle knows: the searching seat's hidden pieces, face-down stacks)
+        self.mover_view.c_copy_from(s)
+        self.mover_view.c_determinize(mover, &self.rng)
         for j in range(n):
-            self.scratch.c_copy_from(s)
+            self.scratch.c_copy_from(self.mover_view)
             self.scratch.c_apply(self.acts[j])
             leaf_value(self.scratch, self.ret)
             self.probs[j] = self.ret[mover] / self.temp
