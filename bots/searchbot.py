@@ -93,11 +93,14 @@ class SearchBot(Bot):
         belief = self._belief()
         if belief is None:
             return
+        mover = -1 if event.kind == "chance" else event.seat
         seen = event.action if event.action is not None else event.hidden_class
+        if seen is None and event.text is not None:      # the protocol names a visible move by its notation
+            seen = belief.action_named(mover, event.text)
         if seen is None:
             belief.lose_track()
         else:
-            belief.observe(-1 if event.kind == "chance" else event.seat, int(seen))
+            belief.observe(mover, int(seen))
 
     def resync(self, events) -> None:
         """After an undo: the filter replays everything the seat has seen from the start."""

@@ -268,6 +268,24 @@ cdef class ParticleFilter:
     def weight_list(self):
         return [self.weights[i] for i in range(self.size)]
 
+    def action_named(self, int mover, str text):
+        """The action whose notation is `text` for `mover` (or a chance outcome), read in a live particle where
+        `mover` is to move: a public move is named the same in every state the seat cannot tell apart. None when
+        no live particle has such a move (the protocol's events name moves, not action ids)."""
+        cdef int i
+        cdef State s
+        if self.dead:
+            return None
+        for i in range(self.size):
+            s = <State>self.particles[i]
+            if self.weights[i] > 0.0 and s.c_current_player() == mover:
+                moves = [a for a, _ in s.chance_outcomes()] if mover == CHANCE else s.legal_actions()
+                for a in moves:
+                    if s.action_to_str(a) == text:
+                        return a
+                return None
+        return None
+
     def particle(self, int i):
         """A copy of particle i."""
         if not 0 <= i < self.size:

@@ -156,6 +156,28 @@ def test_resync_replays_the_events_from_the_start():
     assert bot._belief().dead
 
 
+def test_the_protocol_engine_feeds_the_filter_by_notation():
+    """`kleos engine` hands a bot visible moves by their notation (no action id): the filter reads them in its
+    particles and follows the game without a refill."""
+    from arena.engine import EngineSession
+    from bots.protocol import obs_payload
+    session = EngineSession("ismcts:iterations=40,belief=particles,particles=16")
+    assert session.handle("1 newgame goofspiel players=2 seat=1 cards=5").startswith("=1")
+    state = load_game("goofspiel", players=2, cards=5).new_initial_state()
+    n = 2
+    for i, action in enumerate((state.chance_outcomes()[3][0], 2)):
+        seen = state.action_observation(action, 1)
+        what = state.action_to_str(action) if seen == action else f"hidden {seen}"
+        kind = "chance" if state.current_player() < 0 else "move"
+        assert session.handle(f"{n} event {i} {kind} {state.current_player()} {what}").startswith(f"={n}")
+        state.apply(action)
+        n += 1
+    assert session.handle(f"{n} obs 2 {obs_payload(state, 1, state.determinize(1, RNG(2)))}").startswith(f"={n}")
+    reply = session.handle(f"{n + 1} go 2")
+    assert "belief_refills=0" in reply and "belief_ess=16" in reply, reply
+    assert session.bot._belief().events == 2
+
+
 def test_bad_belief_options_in_a_bot_spec_are_clear_errors():
     from bots.base import BadBotSpecError
     for spec, problem in (("ismcts:belief=maybe", "belief='maybe'"), ("ismcts:particles=8", "belief=particles"),
