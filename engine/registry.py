@@ -65,6 +65,9 @@ class GameSpec:
     # the `kleos` bot here: the strongest configuration measured in this game, a searcher spec without a budget
     # (the bot's own time=/iterations= give that); every ingredient is a searcher option, search_defaults apply too
     kleos_bot: str = "ismcts"
+    # `kleos play --level` bots that differ here from the common ones (arena/console/levels.py), level name ->
+    # bot spec; only where a ladder measured that the common budget is no step in this game (docs/play.md)
+    levels: dict = field(default_factory=dict)
     # data sets the game ships, by name: what an option that names files may name over the protocol
     datasets: dict = field(default_factory=dict)
     # options -> an upper bound on the actions of one game (chance included), for frameworks that need one

@@ -54,7 +54,7 @@ def fill_seats(game: str, seats: list[str], options: dict, level: str | None) ->
     spec = game_spec(game)
     seats = [s.strip() for s in seats if s.strip()]
     if level is not None:
-        seats = [level_spec(level) if s.lower() in ("ai", "bot", "level") else s for s in seats]
+        seats = [level_spec(level, game) if s.lower() in ("ai", "bot", "level") else s for s in seats]
     if not seats:
         seats = ["human"]
     count = options.get("players")
@@ -73,7 +73,7 @@ def fill_seats(game: str, seats: list[str], options: dict, level: str | None) ->
         raise PlayError(f"{len(seats)} seats given for {count} players; give at most {count} --seat")
     bots = [s for s in seats if s.split(":")[0].lower() != "human"]
     # with neither a bot nor a level, Kleos's own bot at the top level fills the seats
-    filler = level_spec(level) if level is not None else (bots[-1] if bots else level_spec(DEFAULT_LEVEL))
+    filler = level_spec(level, game) if level is not None else (bots[-1] if bots else level_spec(DEFAULT_LEVEL, game))
     seats += [filler] * (count - len(seats))
     return seats, {**options, "players": count}
 

@@ -1,11 +1,8 @@
 """The `kleos` bot: each game's strongest measured configuration (GameSpec.kleos_bot), game-agnostic code, a search
 bot like the others (budget, time a turn, seeds, no peeking), fielded by `kleos play`, `bots`, `tournament`,
 `strength` and `engine`."""
-import dataclasses
-
 import pytest
 
-import engine.registry as registry
 from arena.referee import play_game
 from bots import BadBotSpecError, describe_bots, make_bot
 from bots.base import GameInfo, Turn
@@ -19,13 +16,9 @@ SMALL = {"goofspiel": {"players": 2, "cards": 5}, "mare_nostrum": {"players": 3,
 
 
 @pytest.fixture
-def declare(monkeypatch):
+def declare(redeclare_game):
     """Let a registered game declare another kleos_bot for one test."""
-    def set_(game: str, spec: str):
-        specs = dict(registry._discover())
-        specs[game] = dataclasses.replace(specs[game], kleos_bot=spec)
-        monkeypatch.setattr(registry, "_SPECS", specs)
-    return set_
+    return lambda game, spec: redeclare_game(game, kleos_bot=spec)
 
 
 def _first_decision(game_name: str, options: dict, seed: int = 3):

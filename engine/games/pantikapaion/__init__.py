@@ -20,4 +20,7 @@ GAME = GameSpec(
     make=_make,
     has_hidden_information=False,      # only the bag order is unknown, and the bag is a multiset of counts
     conformance_options=({"players": 2}, {"players": 3}, {"players": 4}),
+    # `kleos play --level`: at 20 iterations ISMCTS loses to greedy here and 60 plays as well as 200, so easy and
+    # medium are 60 and 600, each a step (2 players: docs/play.md, "Seats, levels and time")
+    levels={"easy": "ismcts:iterations=60", "medium": "ismcts:iterations=600"},
 )
