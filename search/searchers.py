@@ -159,16 +159,13 @@ class Searcher:
             workers = min(workers, o["iterations"])
         if o["calls"] is not None:
             workers = min(workers, o["calls"])
+        belief = None
         if workers == 1:
-            self._active_belief = self._align_belief(state, seed)
+            belief = self._active_belief = self._align_belief(state, seed)
             try:
                 stats = self._run(state, o["iterations"], o["time"], o["calls"], seed)
             finally:
                 self._active_belief = None
-            if self.belief is not None and o.get("belief") == "particles":
-                result = self._result(legal, stats, time.perf_counter() - t0, workers=workers)
-                result.stats.update(self._belief_stats())
-                return result
         else:
             seeds = RNG(seed)
             jobs = zip(_split(o["iterations"], workers), _split(o["calls"], workers))
@@ -176,7 +173,10 @@ class Searcher:
             futures = [pool.submit(_remote, type(self).__name__, self._worker_options(), state, it, o["time"], ca,
                                    seeds.next_u64()) for it, ca in jobs]
             stats = _merge([f.result() for f in futures])
-        return self._result(legal, stats, time.perf_counter() - t0, workers=workers)
+        result = self._result(legal, stats, time.perf_counter() - t0, workers=workers)
+        if belief is not None:
+            result.stats.update(self._belief_stats())
+        return result
 
     def close(self):
         """Stop the worker processes of root parallelism (if any were started)."""
