@@ -20,15 +20,17 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import play_game  # noqa: E402
+from engine.errors import KleosError  # noqa: E402
+from engine.records import read_records, write_records  # noqa: E402
 from engine.registry import load_game  # noqa: E402
 
 ROUNDS = ("alpha", "sigma", "omega")
 SIDES = ("athens", "sparta")
 
 
-def shape_of_game(options: dict, seats: list[str], seed: int) -> dict:
-    """One refereed game, replayed: the figures of the module docstring."""
-    record = play_game("polis", options, seats, seed, event="shape")
+def shape_of_record(record) -> dict:
+    """A Polis game record, replayed: the figures of the module docstring."""
+    options = record.options
     game = load_game("polis", **{k: v for k, v in options.items() if k != "players"})
     state = game.new_initial_state()
     turns = {r: [0, 0] for r in ROUNDS}
@@ -63,8 +65,18 @@ def shape_of_game(options: dict, seats: list[str], seed: int) -> dict:
             "moves": len(record.moves)}
 
 
+def play_and_shape(options: dict, seats: list[str], seed: int):
+    """One refereed game (each bot on its own view): its record and its figures."""
+    record = play_game("polis", options, seats, seed, event="shape")
+    return record, shape_of_record(record)
+
+
+def shape_of_game(options: dict, seats: list[str], seed: int) -> dict:
+    return play_and_shape(options, seats, seed)[1]
+
+
 def _job(args):
-    return shape_of_game(*args)
+    return play_and_shape(*args)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -114,19 +126,39 @@ def report(games: list[dict], title: str) -> str:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="scripts/polis_game_shape.py", description=__doc__.splitlines()[0])
-    parser.add_argument("seats", nargs=2, help="bot spec of Athens (seat 0), then of Sparta (seat 1)")
+    parser.add_argument("seats", nargs="*", help="bot spec of Athens (seat 0), then of Sparta (seat 1)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--out", metavar="FILE", help="keep every game's record here (JSON lines, .gz compresses)")
+    parser.add_argument("--records", metavar="FILE", help="read the figures from kept records instead of playing "
+                        "(no seats then)")
     args = parser.parse_args(argv)
+    if args.records:
+        try:
+            records, problems = read_records(args.records)
+        except KleosError as e:
+            parser.error(str(e))
+        if problems or not records:
+            parser.error(f"{args.records}: " + ("; ".join(problems) if problems else "no records"))
+        games = [shape_of_record(r) for r in records]
+        first = records[0]
+        print(report(games, f"polis {first.options.get('data', 'ed1')}, {first.seats[0]} (Athens) v "
+                            f"{first.seats[1]} (Sparta), from {args.records}"))
+        return
+    if len(args.seats) != 2:
+        parser.error("give two bot specs, Athens's then Sparta's (or --records FILE)")
     options = dict(o.split("=", 1) for o in args.option)
     options.setdefault("players", 2)
     jobs = [(options, args.seats, seed) for seed in range(1, args.games + 1)]
     if args.processes > 1:
         with ProcessPoolExecutor(args.processes) as pool:
-            games = list(pool.map(_job, jobs))
+            played = list(pool.map(_job, jobs))
     else:
-        games = [_job(job) for job in jobs]
+        played = [_job(job) for job in jobs]
+    if args.out:
+        write_records(args.out, [record for record, _ in played])
+    games = [figures for _, figures in played]
     print(report(games, f"polis {options.get('data', 'ed1')}, {args.seats[0]} (Athens) v {args.seats[1]} (Sparta)"))
 
 

@@ -33,3 +33,14 @@ def test_wilson_interval():
     lo, hi = shape.wilson(5, 10)
     assert 0.2 < lo < 0.5 < hi < 0.8
     assert shape.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_kept_records_give_the_same_figures(tmp_path, capsys):
+    out = tmp_path / "shape.jsonl.gz"
+    shape.main(["greedy", "greedy", "--games", "2", "--out", str(out)])
+    played = capsys.readouterr().out
+    shape.main(["--records", str(out)])
+    reread = capsys.readouterr().out
+    # the figures (every line after the title) are the same whether played or read back from the records
+    assert played.splitlines()[1:] == reread.splitlines()[1:]
+    assert "2 games" in reread.splitlines()[0] and str(out) in reread.splitlines()[0]
