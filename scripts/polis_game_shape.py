@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import play_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
-from engine.records import read_records, write_records  # noqa: E402
+from engine.records import append_record, read_records  # noqa: E402
 from engine.registry import load_game  # noqa: E402
 
 ROUNDS = ("alpha", "sigma", "omega")
@@ -77,6 +77,19 @@ def shape_of_game(options: dict, seats: list[str], seed: int) -> dict:
 
 def _job(args):
     return play_and_shape(*args)
+
+
+class _InProcess:
+    """ProcessPoolExecutor's map, played in this process (one game at a time, lazily)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def map(self, fn, jobs):
+        return map(fn, jobs)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -150,15 +163,17 @@ def main(argv=None):
         parser.error("give two bot specs, Athens's then Sparta's (or --records FILE)")
     options = dict(o.split("=", 1) for o in args.option)
     options.setdefault("players", 2)
+    if args.out and os.path.exists(args.out):
+        parser.error(f"{args.out}: already exists (records are appended as games end; give a new file)")
     jobs = [(options, args.seats, seed) for seed in range(1, args.games + 1)]
-    if args.processes > 1:
-        with ProcessPoolExecutor(args.processes) as pool:
-            played = list(pool.map(_job, jobs))
-    else:
-        played = [_job(job) for job in jobs]
-    if args.out:
-        write_records(args.out, [record for record, _ in played])
-    games = [figures for _, figures in played]
+    games = []
+    with ProcessPoolExecutor(args.processes) if args.processes > 1 else _InProcess() as pool:
+        for record, figures in pool.map(_job, jobs):
+            if args.out:                    # kept as each game ends, so a stopped run keeps what it played
+                append_record(args.out, record)
+            games.append(figures)
+            print(f"game {len(games)}/{len(jobs)}: {len(record.moves)} moves, returns {record.result['returns']}",
+                  file=sys.stderr, flush=True)
     print(report(games, f"polis {options.get('data', 'ed1')}, {args.seats[0]} (Athens) v {args.seats[1]} (Sparta)"))
 
 
