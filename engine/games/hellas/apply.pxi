@@ -32,7 +32,7 @@ cdef void next_attrition_hit(HData* d) noexcept nogil:
             d.step = S_HIT
             d.cur = side
             return
-        lose_step(d, NULL_BUF[0] - A_UNIT)
+        secret_loss(d, NULL_BUF[0] - A_UNIT)
         d.att_dice -= 1
     if fallen or besieged_blocks(d, a) == 0:
         capture(d, a, 1 - side)
@@ -234,7 +234,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         u = d.unit
         place(d, u, action - A_PLACE, 0)
         d.steps[u] = s.r_new_steps
-        d.revealed[u] = 0
+        raised_steps(d, u, s.r_new_steps)
         to_action(d)
     elif step == S_SIEGE or step == S_BATTLE:
         if action == A_PASS:                        # the sieges among the smallest combats are left alone
@@ -260,15 +260,13 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
         d.att_dice = action - A_HITS                # now the hits still to take
         next_attrition_hit(d)
     elif step == S_HIT:
-        if d.att_area >= 0:                         # spec 7.2 H4: the other player learns a step was lost among
-            k = tied_largest(d, side, NULL_BUF)     # the tied blocks, not which: none of them stays revealed
-            for c in range(k):
-                d.revealed[NULL_BUF[c] - A_UNIT] = 0
-        lose_step(d, action - A_UNIT)
-        if d.att_area >= 0:
+        if d.att_area >= 0:                         # spec 7.2 H4: the other player learns a step was lost, not
+            secret_loss(d, action - A_UNIT)         # which block lost it
             d.att_dice -= 1
             next_attrition_hit(d)
-        elif is_assault(d):
+            return
+        lose_step(d, action - A_UNIT)
+        if is_assault(d):
             d.b_routs -= 1
             next_assault_hit(d)
         else:
@@ -338,7 +336,7 @@ cdef void apply_phase_action(HData* d, int action) noexcept nogil:
             d.steps[u] = s.u_max[u]
             d.raised[u] = 1
             d.moved[u] = 0
-            d.revealed[u] = 0
+            raised_steps(d, u, -1)
             if d.quake_vs != side and land_reach(d, u, 0):
                 d.unit = u
                 d.free_move = 1
@@ -354,10 +352,11 @@ cdef void apply_phase_action(HData* d, int action) noexcept nogil:
     if action < A_PILLAGE:
         u = action - A_RSTEP
         d.actions -= s.r_recruit_cost
-        d.steps[u] += 1
         for c in range(s.nu):                       # H6: the enemy sees a step come to this area, not to whom
             if s.u_side[c] == side and d.loc[c] == d.loc[u]:
-                d.revealed[c] = 0
+                unsee(d, c)
+        hidden_step_change(d, side, d.loc[u], d.incity[u], 0, 1)
+        d.steps[u] += 1
     elif action < A_SUPPLY:
         a = action - A_PILLAGE
         d.actions -= 1

@@ -130,7 +130,7 @@ cdef void start_battle(HData* d, int a) noexcept nogil:
     for u in range(s.nu):
         d.routed[u] = 0
         if in_battle(d, u):
-            d.revealed[u] = 1                       # REVEAL_IN_COMBAT (spec 7.2 H4)
+            seen(d, u)                              # REVEAL_IN_COMBAT (spec 7.2 H4)
             if s.u_side[u] == d.b_att:
                 d.strait_in[u] = st                 # the whole attack counts as across the strait, or none of it
     d.b_letter = 0
@@ -402,7 +402,7 @@ cdef void apply_retreat(HData* d, int action) noexcept nogil:
         place(d, u, d.loc[u], 1)
     else:
         place(d, u, action - A_DEST, d.incity[u])
-        d.revealed[u] = 0
+        unsee(d, u)
     next_retreat(d)
 
 
@@ -451,7 +451,7 @@ cdef void start_assault(HData* d, int a, int kind) noexcept nogil:
     for u in range(s.nu):
         d.routed[u] = 0
         if in_battle(d, u):
-            d.revealed[u] = 1                       # REVEAL_IN_COMBAT
+            seen(d, u)                              # REVEAL_IN_COMBAT
     d.b_letter = 0
     d.b_side = 0
     d.b_last = -1

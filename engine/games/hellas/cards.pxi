@@ -159,9 +159,13 @@ cdef void plague(HData* d, int a, int loss, int min_steps) noexcept nogil:
     cdef HS* s = tab(d)
     cdef int u, i, holder = d.cctrl[a]
     for u in range(s.nu):
-        if d.loc[u] != a or d.steps[u] < min_steps:
+        if d.loc[u] != a:
             continue
         if (d.besieged[a] and d.incity[u]) or (not d.besieged[a] and s.u_side[u] == holder):
+            if not d.revealed[u]:                   # the enemy knows who stands there, not their steps
+                d.slo[u] = bounded(d.slo[u] - loss)
+            if d.steps[u] < min_steps:
+                continue
             for i in range(loss):
                 if d.steps[u] > 1:
                     d.steps[u] -= 1

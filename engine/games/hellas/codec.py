@@ -26,6 +26,9 @@ UNIT_REFS = ("unit", "wd_unit", "r_unit", "cargo", "b_firer", "b_last")     # ma
 CHANCE_STEPS = ("deal", "truce-roll", "attrition", "fire", "storm", "march", "sides")
 SIDE_STEPS = {"sides": ("random", "bid"), "bid": ("bid",), "pick": ("bid",)}    # step: the SIDE_SELECTION it needs
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps", "strait"]
+TRACKER_KEYS = ["could_be", "steps", "steps_from"]    # a block's "known": what the enemy can know of it
+STEPS_FROM = ("absolute", "prior")                      # the bounds as steps, or as offsets from the prior strength
+STEP_BOUND = 8
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
 
@@ -53,6 +56,18 @@ def to_json(state):
     return _json(state._raw(), state.game.data)
 
 
+def _side_roster(data, side):
+    """A side's blocks in roster order: the tracker's side-local index is the position here."""
+    return [u for u in data.units if u.side == side]
+
+
+def _known(raw, data, u):
+    i = u.index
+    roster = _side_roster(data, u.side)
+    return {"could_be": [v.id for k, v in enumerate(roster) if (raw["poss"][i] >> k) & 1],
+            "steps": [raw["slo"][i], raw["shi"][i]], "steps_from": STEPS_FROM[raw["srel"][i]]}
+
+
 def _json(raw, data):
     land = [a for a in data.areas if not a.sea]
     blocks = {}
@@ -62,7 +77,8 @@ def _json(raw, data):
                         "steps": raw["steps"][i], "inside": bool(raw["incity"][i]), "moved": bool(raw["moved"][i]),
                         "raised": bool(raw["raised"][i]), "revealed": bool(raw["revealed"][i]),
                         "routed": bool(raw["routed"][i]), "strait": bool(raw["strait_in"][i]),
-                        "came": data.areas[raw["came"][i]].id if raw["came"][i] >= 0 else None}
+                        "came": data.areas[raw["came"][i]].id if raw["came"][i] >= 0 else None,
+                        "known": _known(raw, data, u)}
     cities = {a.id: {"held_by": _side(raw["occ"][a.index]), "garrison": _side(raw["garrison"][a.index]),
                      "pillaged": bool(raw["pillaged"][a.index]), "civil_war": bool(raw["civil"][a.index])}
               for a in land if a.is_city}
@@ -352,8 +368,8 @@ def _blocks_in(obj, data, raw):
             _fail(f"blocks: block {u.id} is missing (every block is on the map or in the pool)")
         b = blocks[u.id]
         where = f"blocks.{u.id}."
-        if not isinstance(b, dict) or sorted(b) != BLOCK_KEYS:
-            _fail(f"blocks.{u.id} must hold {', '.join(BLOCK_KEYS)}")
+        if not isinstance(b, dict) or sorted(set(b) - {"known"}) != BLOCK_KEYS:
+            _fail(f"blocks.{u.id} must hold {', '.join(BLOCK_KEYS)} (and may hold known)")
         area = b["area"]
         if area == "pool":
             raw["loc"][u.index] = -1
@@ -393,6 +409,7 @@ def _blocks_in(obj, data, raw):
         if came is not None and (not isinstance(came, str) or came not in area_ids or area_ids[came].neutral):
             _fail(f"{where}came: {came!r} is no area a block can come from")
         raw["came"][u.index] = area_ids[came].index if came is not None else -1
+        _known_in(b.get("known"), data, raw, u, where)
     for ai, sides in inside_count.items():
         a = data.areas[ai]
         if len(sides) > 1:
@@ -400,6 +417,59 @@ def _blocks_in(obj, data, raw):
         n = sum(sides.values())
         if n > a.capacity:
             _fail(f"blocks: {n} blocks inside the city of {a.id}, over its capacity {a.capacity}")
+
+
+def prior_steps(data, u):
+    """The strength the tracker's relative bounds start from (tracker.pxi, u_ref): set-up steps, else a barbarian's
+    full strength, else a new recruit's."""
+    if u.start_area != "pool":
+        return u.start_steps
+    return u.max_steps if u.barbarian else data.rules["NEW_GREEK_UNIT_STEPS"]
+
+
+def _known_in(known, data, raw, u, where):
+    """The tracker's fields of block u (tracker.pxi) from its "known"; without one, the least the enemy may know:
+    a revealed block itself at its steps, an unseen one any block of its side at any strength."""
+    i = u.index
+    roster = _side_roster(data, u.side)
+    local = {v.id: k for k, v in enumerate(roster)}
+    revealed = raw["revealed"][i]
+    if known is None:
+        raw["poss"][i] = (1 << local[u.id]) if revealed else (1 << len(roster)) - 1
+        raw["slo"][i], raw["shi"][i] = (raw["steps"][i],) * 2 if revealed else (1, STEP_BOUND)
+        raw["srel"][i] = 0
+        return
+    where += "known."
+    if not isinstance(known, dict) or sorted(known) != TRACKER_KEYS:
+        _fail(f"{where[:-1]} must hold {', '.join(TRACKER_KEYS)}")
+    ids = known["could_be"]
+    if not isinstance(ids, list) or not ids:
+        _fail(f"{where}could_be: a non-empty list of block ids (the identities the enemy holds possible)")
+    mask = 0
+    for bid in ids:
+        if not isinstance(bid, str) or bid not in local:
+            _fail(f"{where}could_be: {bid!r} is not a block of {u.side}")
+        mask |= 1 << local[bid]
+    if u.id not in ids:
+        _fail(f"{where}could_be: does not name {u.id} itself (the enemy cannot have ruled out the truth)")
+    if revealed and ids != [u.id]:
+        _fail(f"{where}could_be: a revealed block is known to be itself only")
+    steps = known["steps"]
+    if (not isinstance(steps, list) or len(steps) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) or abs(x) > STEP_BOUND for x in steps)
+            or steps[0] > steps[1]):
+        _fail(f"{where}steps: [low, high], two whole numbers from -{STEP_BOUND} to {STEP_BOUND}, low <= high")
+    if known["steps_from"] not in STEPS_FROM:
+        _fail(f"{where}steps_from: {known['steps_from']!r} is not one of {', '.join(STEPS_FROM)}")
+    rel = STEPS_FROM.index(known["steps_from"])
+    base = prior_steps(data, u) if rel else 0
+    lo, hi = max(1, base + steps[0]), min(u.max_steps, base + steps[1])
+    n = raw["steps"][i]
+    if raw["loc"][i] >= 0 and not revealed and not (lo <= n <= hi or (lo > hi and n == max(hi, 1))):
+        _fail(f"{where}steps: its {n} steps are outside the bounds the enemy holds ({lo} to {hi})")
+    raw["poss"][i] = mask
+    raw["slo"][i], raw["shi"][i] = steps
+    raw["srel"][i] = rel
 
 
 def _sides_in(raw, data, cur):

@@ -129,13 +129,26 @@ cdef inline int blockaded(HData* d, int a) noexcept nogil:
 
 cdef void eliminate(HData* d, int u) noexcept nogil:
     """A block is eliminated: back to its owner's pool (ELIMINATED_TO_POOL), its identity shown (spec 7.2)."""
-    place(d, u, POOL, 0)
     d.steps[u] = 0
     d.moved[u] = 0
-    d.revealed[u] = 1
+    seen(d, u)
+    place(d, u, POOL, 0)
 
 
 cdef void lose_step(HData* d, int u) noexcept nogil:
+    """Block u loses a step, the enemy seeing which token (a battle hit, a storm, Winter supply)."""
+    d.steps[u] -= 1
+    if not d.revealed[u]:
+        d.slo[u] = bounded(d.slo[u] - 1)
+        d.shi[u] = bounded(d.shi[u] - 1)
+    if d.steps[u] <= 0:
+        eliminate(d, u)
+
+
+cdef void secret_loss(HData* d, int u) noexcept nogil:
+    """Block u loses a step to siege attrition, the enemy learning only that one of the besieged tokens of its
+    side in that city lost one (spec 7.2 H4; an elimination is shown): none of them stays revealed."""
+    hidden_step_change(d, tab(d).u_side[u], d.loc[u], d.incity[u], -1, 0)
     d.steps[u] -= 1
     if d.steps[u] <= 0:
         eliminate(d, u)

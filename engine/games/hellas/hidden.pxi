@@ -1,15 +1,16 @@
 # Hellas: hidden information (spec 7.2, 7.3). What one player sees (blind), what he sees of the other's actions
 # (observe) and resampling what he cannot see (determinize).
 #
-# The block tracker. An enemy block the observer has not seen (revealed = 0: never shown, or moved, placed or
-# given a step since it was last shown) is to him a *slot*: where it stands (area, in the field or inside the
-# city), whether it moved, came from somewhere or crossed a strait this turn, whether it was raised as a barbarian, whether it is
-# routed, and which of the turn machinery's unit fields point at it. Which block fills which slot, and its steps,
-# he does not know. So blind() writes the slots sorted by their description into the unseen blocks' indices (the
-# view is the same for every way of filling the slots), and determinize() fills the slots, in that sorted order,
-# with the unseen blocks drawn at random among those the slot can legally hold: a fleet at sea, a raised slot a
-# barbarian, and so on (spec 7.3 item 2, with its practical simplification: every unseen block is sampled among
-# all the side's unseen blocks, the pool's included). Revealed and eliminated blocks keep what they are.
+# An enemy block the observer has not seen (revealed = 0: never shown, or moved, placed or given a step since it
+# was last shown) is to him a *slot*: where it stands (area, in the field or inside the city), whether it moved,
+# came from somewhere or crossed a strait this turn, whether it was raised as a barbarian, whether it is routed,
+# which of the turn machinery's unit fields point at it, and what the block tracker (tracker.pxi) says he knows of
+# it: the identities it may be and bounds on its steps. Which block fills which slot, and its steps, he does not
+# know. So blind() writes the slots sorted by their description into the unseen blocks' indices (the view is the
+# same for every way of filling the slots), and determinize() fills the slots with a perfect matching of the
+# unseen blocks (the pool's included), each slot getting an identity its mask allows and its class may hold (a
+# fleet at sea, a raised slot a barbarian, ...), drawn most constrained slot first; the steps are drawn within
+# the slot's bounds. Revealed and eliminated blocks keep what they are.
 
 DEF SLOT_SEA = 0            # slot classes, filled in this order (the most constrained first, so no draw dead-ends)
 DEF SLOT_RAISED = 1         # a raised barbarian's slot (on the map, or the pool if a state file says so)
@@ -67,9 +68,26 @@ cdef inline int64_t slot_key(HS* s, HData* d, int u) noexcept nogil:
     return k
 
 
-cdef inline void put_slot(HData* d, int u, int64_t k) noexcept nogil:
-    """Block u takes the slot k (steps are set by the caller)."""
+cdef struct Slot:
+    # an unseen block as the enemy sees it: where it stands and what the turn machinery says of it (slot_key), and
+    # what he knows of it (the tracker's mask and step bounds)
+    int64_t key
+    uint64_t poss
+    int64_t steps               # the step bounds as one number (slo, shi, srel)
+
+
+cdef inline int slot_before(Slot* x, Slot* y) noexcept nogil:
+    if x.key != y.key:
+        return x.key < y.key
+    if x.poss != y.poss:
+        return x.poss < y.poss
+    return x.steps < y.steps
+
+
+cdef inline void put_slot(HData* d, int u, Slot* slot) noexcept nogil:
+    """Block u takes the slot (steps are set by the caller)."""
     cdef int r
+    cdef int64_t k = slot.key
     for r in range(NREFS - 1, -1, -1):
         if k & 1:
             unit_ref(d, r)[0] = u
@@ -87,45 +105,51 @@ cdef inline void put_slot(HData* d, int u, int64_t k) noexcept nogil:
     d.incity[u] = <i8>(k & 1)
     k >>= 1
     d.loc[u] = <i8>((k & 127) - 1)
+    d.poss[u] = slot.poss
+    d.slo[u] = <i8>((slot.steps >> 16) - 64)
+    d.shi[u] = <i8>(((slot.steps >> 8) & 255) - 64)
+    d.srel[u] = <i8>(slot.steps & 255)
 
 
-cdef int unseen_slots(HData* d, int enemy, int* ids, int64_t* keys) noexcept nogil:
+cdef int unseen_slots(HData* d, int enemy, int* ids, Slot* slots) noexcept nogil:
     """The enemy's unseen blocks (ascending) and their slots (sorted); returns how many."""
     cdef HS* s = tab(d)
     cdef int n = 0, u, i, j
-    cdef int64_t k
+    cdef Slot k
     for u in range(s.nu):
         if s.u_side[u] == enemy and not d.revealed[u]:
             ids[n] = u
-            k = slot_key(s, d, u)
+            k.key = slot_key(s, d, u)
+            k.poss = d.poss[u]
+            k.steps = ((<int64_t>d.slo[u] + 64) << 16) | ((d.shi[u] + 64) << 8) | d.srel[u]
             j = n
-            while j > 0 and keys[j - 1] > k:
-                keys[j] = keys[j - 1]
+            while j > 0 and slot_before(&k, &slots[j - 1]):
+                slots[j] = slots[j - 1]
                 j -= 1
-            keys[j] = k
+            slots[j] = k
             n += 1
     return n
 
 
 cdef void blind(HData* v, int p) noexcept nogil:
     """v becomes what player p sees: the other hand only as part of the unseen cards (its size is public), the
-    other's face-down card as committed but unknown, and unrevealed enemy blocks only as their slots (sorted into
-    the unseen blocks' indices, steps 0) and as counts per area in vcount. The derived part of v (who stands
-    where) is left as it was: a view is only read raw and hashed, never played on."""
+    other's face-down card as committed but unknown, and unrevealed enemy blocks only as their slots with what
+    he knows of them (sorted into the unseen blocks' indices, steps 0) and as counts per area in vcount. The
+    derived part of v (who stands where) is left as it was: a view is only read raw and hashed, never played on."""
     cdef HS* s = tab(v)
     cdef int o = 1 - p, u, i, n
     cdef int ids[MAXU]
-    cdef int64_t keys[MAXU]
+    cdef Slot slots[MAXU]
     v.deck |= v.hand[o]
     v.hand[o] = 0
     if v.commit[o] >= 0:
         v.commit[o] = -2
     if s.r_open or choosing_sides(v):               # before the sides are set the map is the public set-up
         return
-    n = unseen_slots(v, o, ids, keys)
+    n = unseen_slots(v, o, ids, slots)
     for i in range(n):
         u = ids[i]
-        put_slot(v, u, keys[i])
+        put_slot(v, u, &slots[i])
         v.steps[u] = 0
         if v.loc[u] >= 0:
             v.vcount[v.loc[u] * 2 + v.incity[u]] += 1
@@ -145,64 +169,115 @@ cdef inline int slot_holds(HS* s, int cls, int u) noexcept nogil:
     return 1
 
 
-cdef inline int prior_steps(HS* s, HData* d, int u) noexcept nogil:
-    """The steps an unseen block is given: what the scenario shows of it (its set-up strength, a new recruit's
-    steps, a barbarian's full strength); later hidden losses and replacements are not tracked."""
-    cdef int n
-    if d.loc[u] < 0:
-        return 0
-    if s.u_barb[u]:
-        n = s.u_max[u]
-    elif s.u_start[u] >= 0:
-        n = s.u_steps0[u]
-    else:
-        n = s.r_new_steps
-    return 1 if n < 1 else s.u_max[u] if n > s.u_max[u] else n
+DEF DRAW_TRIES = 8          # random draws of a matching before the deterministic one
+
+
+cdef inline int nth_bit(uint64_t m, int k) noexcept nogil:
+    while k > 0:
+        m &= m - 1
+        k -= 1
+    return __builtin_ctzll(m)
+
+
+cdef int augment(uint64_t* allowed, int i, int* owner, uint64_t* tried) noexcept nogil:
+    """Kuhn's augmenting path from slot i: give it an identity, moving others along (owner: identity -> slot)."""
+    cdef uint64_t m = allowed[i] & ~tried[0]
+    cdef int b
+    while m:
+        b = __builtin_ctzll(m)
+        m &= m - 1
+        tried[0] |= bit(b)
+        if owner[b] < 0 or augment(allowed, owner[b], owner, tried):
+            owner[b] = i
+            return 1
+    return 0
+
+
+cdef int match_slots(uint64_t* allowed, int n, int forced, int fbit, Rng* rng, int* pick) noexcept nogil:
+    """pick[i]: a side-local identity for each slot i, each used once, within allowed[i]: slots drawn most
+    constrained first, each among what is left; after DRAW_TRIES dead ends, the first matching by augmenting
+    paths. Slot forced (>= 0) gets identity fbit. Returns 0, or -1 when there is no such matching."""
+    cdef int order[MAXU]
+    cdef int owner[64]
+    cdef int i, j, t, c, b, ok
+    cdef uint64_t avail, m, tried
+    for i in range(n):                              # by how many identities the slot allows (stable)
+        c = popc(allowed[i])
+        j = i
+        while j > 0 and popc(allowed[order[j - 1]]) > c:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for t in range(DRAW_TRIES):
+        avail = ~(<uint64_t>0)
+        if forced >= 0:
+            pick[forced] = fbit
+            avail &= ~bit(fbit)
+        ok = 1
+        for j in range(n):
+            i = order[j]
+            if i == forced:
+                continue
+            m = allowed[i] & avail
+            if m == 0:
+                ok = 0
+                break
+            b = nth_bit(m, <int>rng_below(rng, popc(m)))
+            pick[i] = b
+            avail &= ~bit(b)
+        if ok:
+            return 0
+    for b in range(64):
+        owner[b] = -1
+    if forced >= 0:
+        owner[fbit] = forced
+    for j in range(n):
+        i = order[j]
+        if i == forced:
+            continue
+        tried = bit(fbit) if forced >= 0 else 0
+        if not augment(allowed, i, owner, &tried):
+            return -1
+    for b in range(64):
+        if owner[b] >= 0:
+            pick[owner[b]] = b
+    return 0
 
 
 cdef int resample_blocks(HData* d, int observer, Rng* rng, int force) noexcept nogil:
-    """Fill the slots of the observer's unseen enemy blocks afresh (spec 7.3 item 2). Depends only on what the
-    observer sees (the sorted slots, the set of unseen blocks) and the rng. With force >= 0, the first slot the
-    turn machinery points at gets block force (when it may hold it). Returns 0, or -1 when a slot found no block
-    it may hold (a state no play reaches; the state is then left as it was)."""
+    """Fill the slots of the observer's unseen enemy blocks afresh (spec 7.3 item 2): each unseen block once, each
+    slot with an identity its tracker mask allows and its class may hold (a perfect matching, match_slots), the
+    steps drawn uniformly within the slot's bounds (tracker.pxi). Depends only on what the observer sees (the
+    sorted slots with their masks, the set of unseen blocks) and the rng. With force >= 0, the first slot the
+    turn machinery points at that may hold block force gets it. Returns 0, or -1 when no matching exists (a
+    state no play reaches: the tracker always allows the true one; the state is then left as it was)."""
     cdef HS* s = tab(d)
     cdef int ids[MAXU]
     cdef int pick[MAXU]
-    cdef int64_t keys[MAXU]
-    cdef int n, i, j, m, k, cls, u
+    cdef Slot slots[MAXU]
+    cdef uint64_t allowed[MAXU]
+    cdef uint64_t unseen = 0
+    cdef int o = 1 - observer, n, i, u, lo, hi, forced = -1, fbit = -1
     if s.r_open:
         return 0
-    n = unseen_slots(d, 1 - observer, ids, keys)
+    n = unseen_slots(d, o, ids, slots)
     for i in range(n):
-        cls = <int>(keys[i] >> 25)
-        m = 0
-        for j in range(i, n):
-            m += slot_holds(s, cls, ids[j])
-        if m == 0:
-            return -1
-        k = <int>rng_below(rng, m)
-        if force >= 0 and keys[i] & ((1 << NREFS) - 1) and slot_holds(s, cls, force):
-            k = -1
-            for j in range(i, n):
-                k += slot_holds(s, cls, ids[j])
-                if ids[j] == force:
-                    break
-            force = -1
-        for j in range(i, n):           # the k-th fitting block still free moves to position i
-            if slot_holds(s, cls, ids[j]):
-                if k == 0:
-                    u = ids[j]
-                    while j > i:
-                        ids[j] = ids[j - 1]
-                        j -= 1
-                    ids[i] = u
-                    break
-                k -= 1
-        pick[i] = ids[i]
+        unseen |= own_bit(s, ids[i])
     for i in range(n):
-        u = pick[i]
-        put_slot(d, u, keys[i])
-        d.steps[u] = prior_steps(s, d, u)
+        allowed[i] = slots[i].poss & unseen & s.holds[o][<int>(slots[i].key >> 25)]
+        if force >= 0 and forced < 0 and slots[i].key & ((1 << NREFS) - 1) and (allowed[i] >> s.u_local[force]) & 1:
+            forced = i
+            fbit = s.u_local[force]
+    if match_slots(allowed, n, forced, fbit, rng, pick) < 0:
+        return -1
+    for i in range(n):
+        u = s.roster[o][pick[i]]
+        put_slot(d, u, &slots[i])
+        if d.loc[u] < 0:
+            d.steps[u] = 0
+        else:
+            step_bounds(s, d, u, &lo, &hi)
+            d.steps[u] = <i8>(lo + <int>rng_below(rng, hi - lo + 1))
     rebuild_derived(d)                  # a fleet and a land unit may have swapped slots, and so the actions
     return 0
 

@@ -21,7 +21,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 # capacity limits of the C state (bit masks of 64); the loader refuses data that would not fit
 MAX_AREAS = 64            # land + sea areas
-MAX_UNITS_PER_SIDE = 60
+MAX_UNITS_PER_SIDE = 60    # at most 64: the block tracker keeps a side's blocks as bits of one word (tracker.pxi)
 MAX_CARDS = 64
 MAX_CITY_VALUE = 9
 MAX_STEPS = 4

@@ -354,4 +354,4 @@ cdef void move_unit(HData* d, int u, int dest) noexcept nogil:
     place(d, u, dest, 0)
     d.moved[u] = 1
     d.strait_in[u] = 0
-    d.revealed[u] = 0               # a block that moves is unknown again (spec 7.2 H4)
+    unsee(d, u)                     # a block that moves is unknown again (spec 7.2 H4), but followed (tracker.pxi)

@@ -13,6 +13,7 @@ cdef void setup(HData* d, int slot) noexcept nogil:
         d.loc[u] = s.u_start[u]
         d.steps[u] = s.u_steps0[u] if s.u_start[u] >= 0 else 0
     rebuild_occupancy(d)
+    track_setup(d)
     for a in range(MAXA):
         d.occ[a] = -1
         d.garrison[a] = -1
@@ -411,9 +412,9 @@ cdef void end_year(HData* d) noexcept nogil:
     cdef int u, a
     for u in range(s.nu):
         if s.u_barb[u] and d.loc[u] >= 0:
-            place(d, u, POOL, 0)
             d.steps[u] = 0
-            d.revealed[u] = 1
+            seen(d, u)                              # shown as it goes home (spec 7.2)
+            place(d, u, POOL, 0)
         d.raised[u] = 0
     for a in range(s.nl):
         d.pillaged[a] = 0

@@ -197,6 +197,10 @@ cdef struct HS:
     int u_start[MAXU]           # area or POOL
     int u_steps0[MAXU]
     uint64_t u_places[MAXU]     # the cities of its nationality it may be recruited in (ports for a fleet)
+    int u_local[MAXU]           # its index in its side's roster (the tracker's mask bit)
+    int u_ref[MAXU]             # its prior strength: set-up steps, else a barbarian's full, else a recruit's
+    uint64_t enter[2][MAXA]     # the blocks of a side (side-local bits) that may come out of the pool in an area
+    uint64_t holds[2][5]        # the blocks of a side (side-local bits) a slot class may hold (hidden.pxi)
     int c_id[MAXC]
     int c_kind[MAXC]
     int c_colour[MAXC]
@@ -259,6 +263,7 @@ cdef struct HData:
     uint64_t supplied           # areas supplied this Winter turn (area bits)
     uint64_t asked              # areas where the defender has decided on withdrawing this turn
     uint64_t fought             # areas whose battle has been fought this Battle phase
+    uint64_t poss[MAXU]         # tracker: the identities the enemy holds possible for this block (tracker.pxi)
     int ds                      # data set slot
     int year                    # 0 = the first scenario year
     int season                  # 0 = New Year, 1..nseasons (the last is Winter)
@@ -339,6 +344,9 @@ cdef struct HData:
     i8 came[MAXU]               # the area it moved from this turn, -1
     i8 strait_in[MAXU]          # entered its area across a strait this turn (a fleet at sea, or landed from a
                                 # sea it entered across a strait; its cargo with it): spec 6.7
+    i8 slo[MAXU]                # tracker: the enemy's bounds on its steps (tracker.pxi) ...
+    i8 shi[MAXU]
+    i8 srel[MAXU]               # ... relative to the identity's prior strength (1) or absolute (0)
     i8 vcount[MAXA * 2]         # view only: unseen enemy blocks per area (field, inside); 0 in a state
     # --- derived (rebuild_derived after a bulk write): not in the raw layout, not hashed; a view (blind) leaves
     # them stale. Who stands where, from loc, incity and the roster, kept up to date by place():
@@ -421,9 +429,13 @@ cdef inline void occ_count(HData* d, int u, int delta) noexcept nogil:
         d.o.fleets[side] = (d.o.fleets[side] & ~b) | (b if n else 0)
 
 
+include "tracker.pxi"
+
+
 cdef inline void place(HData* d, int u, int a, int inside) noexcept nogil:
     """Block u now stands in area a (POOL: off the map), inside its city or not: the one way loc and incity
-    change, so that who stands where stays right."""
+    change, so that who stands where and what the enemy can know of which block left stay right."""
+    track_leave(d, u, a, inside)
     if d.loc[u] >= 0:
         occ_count(d, u, -1)
     d.loc[u] = a
@@ -684,7 +696,7 @@ SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL, "MAXBID": MAXBI
 
 # The raw layout: three runs of fields (64-bit, 32-bit, 8-bit), each contiguous; _raw() and _set_raw() walk them.
 WIDE_FIELDS = (("hand", 2), ("deck", 1), ("played", 1), ("inplay", 1), ("sieged", 1), ("supplied", 1),
-               ("asked", 1), ("fought", 1))
+               ("asked", 1), ("fought", 1), ("poss", MAXU))
 INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("turn", 1), ("first", 1),
               ("tix", 1), ("wstage", 1), ("active", 1), ("prestige", 1), ("winner", 1), ("level", 1),
               ("commit", 2), ("play", 2), ("actions", 1), ("refuge", 1), ("group", 1), ("unit", 1),
@@ -699,7 +711,8 @@ INT_FIELDS = (("ds", 1), ("year", 1), ("season", 1), ("step", 1), ("cur", 1), ("
 BYTE_FIELDS = (("loc", MAXU), ("steps", MAXU), ("incity", MAXU), ("moved", MAXU), ("raised", MAXU),
                ("revealed", MAXU), ("occ", MAXA), ("garrison", MAXA), ("pillaged", MAXA), ("civil", MAXA),
                ("ctrl", MAXA), ("cctrl", MAXA), ("besieged", MAXA), ("fresh", MAXA), ("routed", MAXU),
-               ("came", MAXU), ("strait_in", MAXU), ("vcount", 2 * MAXA))
+               ("came", MAXU), ("strait_in", MAXU), ("slo", MAXU), ("shi", MAXU), ("srel", MAXU),
+               ("vcount", 2 * MAXA))
 
 
 cdef dict raw_dict(HData* d):

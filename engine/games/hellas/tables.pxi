@@ -178,3 +178,23 @@ def _fill_tables(int slot, data):
     s.r_ev_pr_min = ev["plague_returns"]["min_steps"]
     s.r_ev_revolt_n = ev["revolt"]["garrisons"]
     s.r_ev_revolt_extra = ev["revolt"]["extra_per_taxes_card"]
+    _fill_tracker_tables(s)
+
+
+cdef void _fill_tracker_tables(HS* s) noexcept:
+    """The block tracker's tables (tracker.pxi): each block's side-local bit and prior strength, which blocks may
+    come out of the pool where (legal.recruit_places: a city of its nationality, a port for a fleet; a barbarian
+    at home), and which blocks each slot class may hold (hidden.slot_holds)."""
+    cdef int u, side, a, cls
+    for side in range(2):
+        for u in range(s.roster_n[side]):
+            s.u_local[s.roster[side][u]] = u
+    for u in range(s.nu):
+        side = s.u_side[u]
+        s.u_ref[u] = s.u_steps0[u] if s.u_start[u] >= 0 else s.u_max[u] if s.u_barb[u] else s.r_new_steps
+        for a in range(s.na):
+            if (s.u_places[u] >> a) & 1 or (s.u_barb[u] and s.u_home[u] == a):
+                s.enter[side][a] |= bit(s.u_local[u])
+        for cls in range(5):
+            if slot_holds(s, cls, u):
+                s.holds[side][cls] |= bit(s.u_local[u])

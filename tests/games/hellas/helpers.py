@@ -1,4 +1,5 @@
 """Positions for the Hellas rules tests: dealt on purpose, then edited through to_json / from_json."""
+import copy
 import random
 
 from engine.games.hellas.state import HellasGame
@@ -35,9 +36,17 @@ def spring(athens=ATHENS_HAND, sparta=SPARTA_HAND, ny=("sacrifice:38", "sacrific
 
 
 def edit(state, change):
-    """A new state: state's JSON changed in place by `change(obj)`, then validated by from_json."""
+    """A new state: state's JSON changed in place by `change(obj)`, then validated by from_json. A block the change
+    edits (other than its "known") loses what the enemy tracked of it: from_json gives it the least knowledge (a
+    revealed block itself, an unseen one any block of its side), since its old mask may not fit its new place."""
     obj = state.to_json()
+    before = copy.deepcopy(obj["blocks"])
     change(obj)
+    for bid, v in obj["blocks"].items():
+        old = before.get(bid)
+        if isinstance(v, dict) and "known" in v and old is not None and v.get("known") == old["known"] and \
+                {k: x for k, x in v.items() if k != "known"} != {k: x for k, x in old.items() if k != "known"}:
+            del v["known"]
     return state.game.state_from_json(obj)
 
 
@@ -69,8 +78,10 @@ def unseen(obj, enemy):
 
 
 def same_view_other_truth(s):
-    """The same information set for Sparta, another truth: two unseen Athenian land blocks swap places (and
-    steps change), and Athens holds other cards from the unseen ones."""
+    """The same information set for Sparta, two truths: two unseen Athenian land blocks in different areas, which
+    the tracker is told Sparta cannot tell apart (each may be either, at any strength), stand as they are in the
+    first and swap places (steps changed) in the second, where Athens also holds other cards from the unseen
+    ones. Returns (first, second)."""
     obj = s.to_json()
     data = s.game.data
     units = {u.id: u for u in data.units}
@@ -86,9 +97,17 @@ def same_view_other_truth(s):
         if pair:
             break
     assert pair, "no two unseen Athenian land blocks in different areas"
+    a, b = pair
+    either = sorted(set(obj["blocks"][a]["known"]["could_be"]) | set(obj["blocks"][b]["known"]["could_be"]),
+                    key=lambda x: units[x].index)
 
-    def change(o):
-        a, b = pair
+    def blur(o):
+        for x in pair:
+            o["blocks"][x]["known"] = {"could_be": either, "steps": [-8, 8], "steps_from": "absolute"}
+    first = s.game.state_from_json(_changed(obj, blur))
+
+    def swap(o):
+        blur(o)
         va, vb = o["blocks"][a], o["blocks"][b]
         o["blocks"][a], o["blocks"][b] = {**vb, "steps": 1}, {**va, "steps": 1}
         hand, deck = o["cards"]["Athens"], o["cards"]["deck"]
@@ -96,4 +115,10 @@ def same_view_other_truth(s):
             hand[0], deck[0] = deck[0], hand[0]
             hand.sort()
             deck.sort()
-    return edit(s, change)
+    return first, s.game.state_from_json(_changed(obj, swap))
+
+
+def _changed(obj, change):
+    obj = copy.deepcopy(obj)
+    change(obj)
+    return obj

@@ -184,7 +184,7 @@ def test_no_peeking_the_seat_playing_sparta_sees_only_spartas_information(name):
         outcomes = s.chance_outcomes() if s.is_chance_node() else [(a, 1.0) for a in s.legal_actions()]
         s.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
         n += 1
-    t = same_view_other_truth(s)
+    s, t = same_view_other_truth(s)
     assert s.info_key(0) == t.info_key(0) and s.info_key(1) != t.info_key(1)
     a = make_searcher(name, seed=4, depth=40, iterations=150).search(s)
     b = make_searcher(name, seed=4, depth=40, iterations=150).search(t)

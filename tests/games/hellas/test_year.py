@@ -245,7 +245,8 @@ def test_spec5_5_L169_new_unit_at_one_step_in_a_home_city_and_replacements_at_ho
     s.apply("place:LA11")
     assert s.to_json()["blocks"]["A3"] == {"area": "LA11", "steps": 1, "inside": False, "moved": False,
                                            "raised": False, "revealed": False, "routed": False, "came": None,
-                                           "strait": False}
+                                           "strait": False,     # Sparta can tell only A3 may be raised there
+                                           "known": {"could_be": ["A3"], "steps": [1, 1], "steps_from": "absolute"}}
 
 
 def _sparta_first(ny):
