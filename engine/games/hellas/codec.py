@@ -114,7 +114,8 @@ def _json(raw, data):
 
 def observation(state, player):
     """What seat ``player`` sees: his own hand and blocks, the public record, the other hand as a count, the other's
-    face-down card (or bid) as committed, and each unrevealed enemy block only as one of a count per area. Its
+    face-down card (or bid) as committed, and each unrevealed enemy block only as one of a count per area, with
+    what he can know of it (unseen_known: where it stands, the identities it may be and its step bounds). Its
     "observer" is the side the seat plays."""
     data = state.game.data
     raw = state._raw_view(player)
@@ -127,10 +128,11 @@ def observation(state, player):
     if raw["commit"][1 - side] == -2:
         obj["commit"][other] = "face down"
     if not data.rules["OPEN_BLOCKS"] and state.sides_set():
-        unseen_ids = set()
+        unseen_ids, known = set(), []
         for u in data.units:
             if u.side == other and not raw["revealed"][u.index]:
-                del obj["blocks"][u.id]
+                v = obj["blocks"].pop(u.id)
+                known.append({"area": v["area"], "inside": v["inside"], **v["known"]})
                 unseen_ids.add(u.index)
         for key in UNIT_REFS:                       # the turn machinery pointing at an unseen block names none
             if obj["machine"][key] in unseen_ids:
@@ -141,6 +143,7 @@ def observation(state, player):
             if field or inside:
                 unseen[a.id] = {"field": field, "inside": inside}
         obj["unseen_blocks"] = unseen
+        obj["unseen_known"] = known                 # what he can know of each (the tracker), in the view's order
     obj["observer"] = SIDES[side]
     return obj
 

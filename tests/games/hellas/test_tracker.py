@@ -119,17 +119,17 @@ def test_spec7_3_H5_a_recruit_is_only_ever_a_block_its_city_may_raise():
                 a = rng.choice(acts)
                 city = areas[s.action_to_str(a).split(":")[1]]
                 mover = s.current_player()                  # seat = side here (SIDE_SELECTION assigned)
+                recruit = g.data.units[s.to_json()["machine"]["unit"]]
                 s.apply(a)
-                for k in range(4):
+                raisable = {x for x, u in units.items() if u.side == recruit.side and u.nationality == city.nationality
+                            and (u.type != "fleet" or city.site_type == "port")}
+                known = s.to_json()["blocks"][recruit.id]["known"]
+                assert recruit.id in known["could_be"] and set(known["could_be"]) <= raisable, (recruit.id, city.id)
+                for k in range(4):                          # whoever fills the recruit's slot may be raised there
                     obj = s.determinize(1 - mover, RNG(k)).to_json()
-                    new = [b for b, v in obj["blocks"].items() if b[0] == SIDES[mover][0] and v["area"] == city.id
-                           and not v["revealed"] and not v["moved"] and v["known"]["steps"][0] ==
-                           g.data.rules["NEW_GREEK_UNIT_STEPS"] and v["known"]["steps_from"] == "absolute"]
-                    for b in new:
-                        if set(obj["blocks"][b]["known"]["could_be"]) <= {
-                                x for x, u in units.items() if u.nationality == city.nationality}:
-                            assert units[b].nationality == city.nationality, (b, city.id)
-                            seen += 1
+                    fill = [b for b, v in obj["blocks"].items() if v["area"] == city.id and v["known"] == known]
+                    assert fill and all(b in raisable for b in fill), (fill, city.id)
+                    seen += 1
                 continue
             s.apply(rng.choice(acts))
     assert seen > 0
@@ -284,3 +284,19 @@ def test_no_peeking_any_truth_of_the_information_set_gives_the_same_determinizat
             assert other.determinize(obs, RNG(k)).to_json() == s.determinize(obs, RNG(k)).to_json()
         checked += 1
     assert checked > 10
+
+
+def test_the_observation_shows_what_the_observer_knows_of_unseen_blocks():
+    """The observation lists, per unseen enemy block (not named), where it stands and the tracker's identities and
+    step bounds, as the truth has them."""
+    for s, obs in decisions(1, 150, 1500):
+        if not s.sides_set():
+            continue
+        view = s.observation(obs)
+        enemy = SIDES[1 - s.side_of(obs)]
+        truth = s.to_json()["blocks"]
+        hidden = [v for b, v in truth.items() if b[0] == enemy[0] and not v["revealed"]]
+        assert len(view["unseen_known"]) == len(hidden)
+        assert sorted(str(k) for k in view["unseen_known"]) == \
+            sorted(str({"area": v["area"], "inside": v["inside"], **v["known"]}) for v in hidden)
+        assert not any(b in view["blocks"] for b, v in truth.items() if b[0] == enemy[0] and not v["revealed"])
