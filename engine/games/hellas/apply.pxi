@@ -132,6 +132,7 @@ cdef void apply_action(HData* d, int action) noexcept nogil:
             to_action(d)
         else:
             d.unit = action - A_UNIT
+            hidden_pick(d, d.unit)
             d.step = S_MOVE_DEST
     elif step == S_MOVE_DEST:
         if action == A_PASS:
@@ -300,6 +301,7 @@ cdef void next_withdraw(HData* d) noexcept nogil:
         u = withdraw_next(d)
         if u >= 0:
             d.wd_unit = u
+            hidden_pick(d, u)                       # asked in roster order: which token is not his to know
             d.step = S_WITHDRAW
             d.cur = 1 - d.active
             return
@@ -331,6 +333,7 @@ cdef void apply_phase_action(HData* d, int action) noexcept nogil:
     if action < A_RSTEP:
         u = action - A_RNEW
         d.actions -= s.r_recruit_cost
+        hidden_pick(d, u)                           # H5: which pool block is not shown
         if s.u_barb[u]:                             # L170: full strength at home, then one free move
             place(d, u, s.u_home[u], 0)
             d.steps[u] = s.u_max[u]

@@ -136,7 +136,7 @@ cdef void eliminate(HData* d, int u) noexcept nogil:
 
 
 cdef void lose_step(HData* d, int u) noexcept nogil:
-    """Block u loses a step, the enemy seeing which token (a battle hit, a storm, Winter supply)."""
+    """Block u loses a step, the enemy seeing which token (a battle hit, a storm on the fleet that moved)."""
     d.steps[u] -= 1
     if not d.revealed[u]:
         d.slo[u] = bounded(d.slo[u] - 1)
@@ -146,8 +146,8 @@ cdef void lose_step(HData* d, int u) noexcept nogil:
 
 
 cdef void secret_loss(HData* d, int u) noexcept nogil:
-    """Block u loses a step to siege attrition, the enemy learning only that one of the besieged tokens of its
-    side in that city lost one (spec 7.2 H4; an elimination is shown): none of them stays revealed."""
+    """Block u loses a step to siege attrition or Winter supply, the enemy learning only that one of the tokens of
+    its side where it stands lost one (spec 7.2 H4; an elimination is shown): none of them stays revealed."""
     hidden_step_change(d, tab(d).u_side[u], d.loc[u], d.incity[u], -1, 0)
     d.steps[u] -= 1
     if d.steps[u] <= 0:

@@ -305,8 +305,8 @@ cdef void end_actions(HData* d) noexcept nogil:
             if s.u_side[u] == d.active and need[u] and not (d.supplied >> d.loc[u]) & 1:
                 if s.r_unsupplied_elim:
                     eliminate(d, u)
-                else:
-                    lose_step(d, u)
+                else:                               # H4: the enemy learns the steps lost in the area, not whose
+                    secret_loss(d, u)
         recompute(d)
         capital_check(d)
         if d.step == S_OVER:

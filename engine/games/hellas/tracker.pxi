@@ -94,6 +94,17 @@ cdef void merge_place(HData* d, int side, int a, int inside) noexcept nogil:
         d.shi[v] = <i8>hi
 
 
+cdef inline void hidden_pick(HData* d, int u) noexcept nogil:
+    """The turn machinery now points at block u (a unit field: the unit to move, the unit asked to withdraw, the
+    recruit), which the enemy sees only as one of the unseen tokens of its place (spec 7.2 H4, H5): that place's
+    masks merge first, so that the view's pointer tells him nothing about which it was."""
+    cdef HS* s = tab(d)
+    if d.loc[u] < 0:
+        merge_place(d, s.u_side[u], POOL, 0)
+    elif not d.revealed[u]:
+        merge_place(d, s.u_side[u], d.loc[u], d.incity[u])
+
+
 cdef inline void track_leave(HData* d, int u, int a, int inside) noexcept nogil:
     """Block u is about to go from where it stands to (a, inside): what the enemy learns of which token left."""
     cdef HS* s = tab(d)

@@ -63,8 +63,9 @@ def decisions(seeds, every, limit):
 
 @pytest.mark.parametrize("data", ["431", "designer"])
 def test_spec7_3_the_tracker_always_allows_the_truth(data):
-    """Spec 7.3 item 2 (the roster, eliminations, the last reveal, recruits since): along random games every
-    block's identity is in its own mask and its steps within its bounds; a revealed block is known as itself."""
+    """Spec 7.3 item 2 (the roster, eliminations, the last reveal, recruits since), rulebook L160 (blocks stand
+    upright, hidden from the enemy) and L161 (the pool face down): along random games every block's identity is in
+    its own mask and its steps within its bounds; a revealed block is known as itself."""
     g = game(data)
     narrowed = 0
     for seed in range(3):
@@ -79,8 +80,9 @@ def test_spec7_3_the_tracker_always_allows_the_truth(data):
 
 
 def test_spec7_3_a_determinization_agrees_with_what_the_observer_knows():
-    """Spec 7.3 item 2: each determinization puts in each unseen slot an identity its mask allows, with steps within
-    its bounds, and uses each of the side's unseen identities exactly once (the pool included)."""
+    """Spec 7.3 item 2, rulebook L160-L161: each determinization puts in each unseen slot an identity its mask
+    allows, with steps within its bounds, and uses each of the side's unseen identities exactly once (the pool
+    included)."""
     g = game()
     checked = 0
     for s, observer in decisions(3, 60, 1200):
@@ -135,35 +137,70 @@ def test_spec7_3_H5_a_recruit_is_only_ever_a_block_its_city_may_raise():
     assert seen > 0
 
 
-def test_spec7_2_H4_a_block_seen_then_moved_unseen_stays_one_that_stood_there():
-    """Spec 7.2 H4 (a reveal lasts until the block moves), 7.3 item 2 ("each block's last revealed identity"),
-    rulebook L160: a block revealed at X that then moves (unseen, as its stack's only unseen block) is, in every
-    determinization, that block: the observer followed it."""
-    g = game()
-    found = 0
-    for seed in range(8):
+def enemy_seat(s, bid):
+    """The seat that does not own block bid."""
+    return next(p for p in (0, 1) if SIDES[s.side_of(p)][0] != bid[0])
+
+
+def moves(seeds, limit=3000):
+    """(state after, JSON before, JSON after, block id) for each block that went from one area to another (pool
+    not included) along seeded random games."""
+    for seed in range(seeds):
         prev = None
-        for s in walk(seed, limit=3000):
+        for s in walk(seed, limit=limit):
             obj = s.to_json()
             if prev is not None:
                 for bid, v in obj["blocks"].items():
                     p = prev["blocks"][bid]
-                    if p["revealed"] and not v["revealed"] and p["area"] != "pool" and v["area"] not in (p["area"], "pool"):
-                        assert v["known"]["could_be"] == [bid]
-                        observer = 1 - s.side_of(0) if bid[0] == SIDES[s.side_of(0)][0] else 0
-                        for k in range(3):
-                            d = s.determinize(observer, RNG(k)).to_json()
-                            assert d["blocks"][bid]["area"] == v["area"]
-                        found += 1
+                    if "pool" not in (p["area"], v["area"]) and p["area"] != v["area"] and not v["revealed"]:
+                        yield s, prev, obj, bid
             prev = obj
-            if found > 10:
-                return
+
+
+def test_spec7_2_H4_a_block_seen_then_moved_unseen_stays_one_that_stood_there():
+    """Spec 7.2 H4 (a reveal lasts until the block moves), 7.3 item 2 ("each block's last revealed identity"),
+    rulebook L160: a block revealed at X that then moves (its move shows which block: it was revealed) is, in every
+    determinization, that block: the observer followed it."""
+    found = 0
+    for s, before, after, bid in moves(8):
+        if not before["blocks"][bid]["revealed"]:
+            continue
+        assert after["blocks"][bid]["known"]["could_be"] == [bid]
+        for k in range(3):
+            assert s.determinize(enemy_seat(s, bid), RNG(k)).to_json()["blocks"][bid] == after["blocks"][bid]
+        found += 1
+        if found > 10:
+            return
     assert found > 0
+
+
+def test_spec7_2_H4_a_block_moved_unseen_from_x_is_one_of_those_that_stood_at_x():
+    """Spec 7.2 H4, 7.3 item 2, rulebook L160: an unseen block that moves from X (the enemy sees a block of X move,
+    not which) may be, for the enemy, only an identity one of the unseen blocks of its side at X (field or city, as
+    it stood) could be; and in every determinization the block in its slot is one of those."""
+    found = 0
+    for s, before, after, bid in moves(4):
+        p = before["blocks"][bid]
+        if p["revealed"]:
+            continue
+        stood = set()
+        for b, v in before["blocks"].items():
+            if b[0] == bid[0] and v["area"] == p["area"] and v["inside"] == p["inside"] and not v["revealed"]:
+                stood |= set(v["known"]["could_be"])
+        known = after["blocks"][bid]["known"]
+        assert set(known["could_be"]) <= stood
+        d = s.determinize(enemy_seat(s, bid), RNG(found)).to_json()
+        fill = [b for b, v in d["blocks"].items() if v["area"] == after["blocks"][bid]["area"] and v["known"] == known]
+        assert fill and all(b in stood for b in fill)
+        found += 1
+        if found > 40:
+            return
+    assert found > 10
 
 
 def test_spec7_2_H4_steps_after_a_secret_attrition_hit_stay_within_bounds():
     """Spec 7.2 H4 (siege attrition does not reveal: the opponent learns only how many steps were lost in that
-    area), rulebook L240: after attrition hits every besieged token of that side has a lower bound lowered, the
+    area), 7.1 R4 (rulebook L240, L298: siege attrition dice): after attrition hits every besieged token of that side has a lower bound lowered, the
     block that took the hit is within its bounds, and determinizations draw steps within them."""
     g = game()
     hits = 0
@@ -194,8 +231,8 @@ def test_spec7_2_H4_steps_after_a_secret_attrition_hit_stay_within_bounds():
 
 
 def test_spec7_2_a_revealed_block_stays_what_it_was():
-    """Spec 7.3 item 2 ("each block's last revealed identity and strength"), H4: determinize leaves every revealed
-    enemy block as it is, and its mask is itself."""
+    """Spec 7.3 item 2 ("each block's last revealed identity and strength"), 7.2 H4 (rulebook L160, reveal
+    ASSUMED): determinize leaves every revealed enemy block as it is."""
     for seed in range(3):
         for n, s in enumerate(walk(seed, limit=900)):
             if n % 90 or s.current_player() < 0:
@@ -300,3 +337,41 @@ def test_the_observation_shows_what_the_observer_knows_of_unseen_blocks():
         assert sorted(str(k) for k in view["unseen_known"]) == \
             sorted(str({"area": v["area"], "inside": v["inside"], **v["known"]}) for v in hidden)
         assert not any(b in view["blocks"] for b, v in truth.items() if b[0] == enemy[0] and not v["revealed"])
+
+
+TRACKER_FIELDS = {"poss", "slo", "shi", "srel"}
+
+
+def test_no_peeking_the_tracker_changes_only_with_what_the_observer_sees():
+    """No peeking: two truths of one information set (the true state and a determinization of it for the
+    observer) given the same action, where the action is legal in both and the observer sees it the same in
+    both, stay one information set as far as the tracker goes: the observer's views may differ after it only by
+    what he legitimately learns (a battle's reveals, eliminations, whether a group move goes on, Winter supply
+    losses counted per area, H4), never in the tracker's fields alone. This failed while the unit picked for a
+    hidden move kept its own mask under the turn machinery's pointer (hidden_pick)."""
+    g = game("placeholder")
+    winter = g.data.rules["SEASONS"][-1]
+    shared = 0
+    for seed in range(4):
+        rng, obs = random.Random(seed), seed % 2
+        s, t = g.new_initial_state(), None
+        while not s.is_terminal():
+            if s.is_chance_node():
+                out = s.chance_outcomes()
+                a = rng.choices([x for x, _ in out], [p for _, p in out])[0]
+                both = t is not None and dict(out).get(a) == dict(t.chance_outcomes()).get(a)
+            else:
+                a = rng.choice(s.legal_actions())
+                both = (t is not None and s.current_player() == t.current_player() and a in t.legal_actions()
+                        and s.action_observation(a, obs) == t.action_observation(a, obs))
+            in_winter = s.to_json()["season"] == winter
+            s.apply(a)
+            if both and not in_winter:
+                t.apply(a)
+                shared += 1
+                vs, vt = s._raw_view(obs), t._raw_view(obs)
+                differ = {k for k in vs if vs[k] != vt[k]}
+                assert not differ or not differ <= TRACKER_FIELDS, (seed, s.action_to_str(a), differ)
+            if not s.is_terminal() and s.sides_set() and (not both or in_winter or s.info_key(obs) != t.info_key(obs)):
+                t = s.determinize(obs, RNG(shared + seed))
+    assert shared > 1000
