@@ -142,22 +142,31 @@ def main(argv=None):
     parser.add_argument("seats", nargs="*", help="bot spec of Athens (seat 0), then of Sparta (seat 1)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=1, metavar="SEED",
+                        help="the first deal's seed (deals are SEED .. SEED+games-1), to split a run")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--out", metavar="FILE", help="keep every game's record here (JSON lines, .gz compresses)")
-    parser.add_argument("--records", metavar="FILE", help="read the figures from kept records instead of playing "
+    parser.add_argument("--records", metavar="FILE", nargs="+", help="read the figures from kept records instead of playing "
                         "(no seats then)")
     args = parser.parse_args(argv)
     if args.records:
-        try:
-            records, problems = read_records(args.records)
-        except KleosError as e:
-            parser.error(str(e))
-        if problems or not records:
-            parser.error(f"{args.records}: " + ("; ".join(problems) if problems else "no records"))
-        games = [shape_of_record(r) for r in records]
+        records = []
+        for path in args.records:
+            try:
+                found, problems = read_records(path)
+            except KleosError as e:
+                parser.error(str(e))
+            if problems or not found:
+                parser.error(f"{path}: " + ("; ".join(problems) if problems else "no records"))
+            records += found
         first = records[0]
+        for r in records:
+            if r.game != "polis" or r.seats != first.seats or r.options != first.options:
+                parser.error(f"the records pool games of different bots or options ({r.game} {r.seats} {r.options} "
+                             f"and {first.game} {first.seats} {first.options}); give one run's files")
+        games = [shape_of_record(r) for r in records]
         print(report(games, f"polis {first.options.get('data', 'ed1')}, {first.seats[0]} (Athens) v "
-                            f"{first.seats[1]} (Sparta), from {args.records}"))
+                            f"{first.seats[1]} (Sparta), from {' '.join(args.records)}"))
         return
     if len(args.seats) != 2:
         parser.error("give two bot specs, Athens's then Sparta's (or --records FILE)")
@@ -165,7 +174,7 @@ def main(argv=None):
     options.setdefault("players", 2)
     if args.out and os.path.exists(args.out):
         parser.error(f"{args.out}: already exists (records are appended as games end; give a new file)")
-    jobs = [(options, args.seats, seed) for seed in range(1, args.games + 1)]
+    jobs = [(options, args.seats, seed) for seed in range(args.first, args.first + args.games)]
     games = []
     with ProcessPoolExecutor(args.processes) if args.processes > 1 else _InProcess() as pool:
         for record, figures in pool.map(_job, jobs):
