@@ -150,7 +150,8 @@ cdef void secret_loss(HData* d, int u) noexcept nogil:
     its side where it stands lost one (spec 7.2 H4; an elimination is shown): none of them stays revealed."""
     hidden_step_change(d, tab(d).u_side[u], d.loc[u], d.incity[u], -1, 0)
     d.steps[u] -= 1
-    if d.steps[u] <= 0:
+    if d.steps[u] <= 0:                     # the block is shown, not which of the tokens there it was
+        merge_place(d, tab(d).u_side[u], d.loc[u], d.incity[u])
         eliminate(d, u)
 
 

@@ -122,7 +122,11 @@ def test_spec7_3_H5_a_recruit_is_only_ever_a_block_its_city_may_raise():
                 city = areas[s.action_to_str(a).split(":")[1]]
                 mover = s.current_player()                  # seat = side here (SIDE_SELECTION assigned)
                 recruit = g.data.units[s.to_json()["machine"]["unit"]]
+                season = s.to_json()["season"]
                 s.apply(a)
+                after = s.to_json()
+                if after["season"] != season or after["step"] != "action" or after["machine"]["active"] != mover:
+                    continue                                # the phase ended: Winter supply may merge the place
                 raisable = {x for x, u in units.items() if u.side == recruit.side and u.nationality == city.nationality
                             and (u.type != "fleet" or city.site_type == "port")}
                 known = s.to_json()["blocks"][recruit.id]["known"]
@@ -346,16 +350,19 @@ def test_no_peeking_the_tracker_changes_only_with_what_the_observer_sees():
     """No peeking: two truths of one information set (the true state and a determinization of it for the
     observer) given the same action, where the action is legal in both and the observer sees it the same in
     both, stay one information set as far as the tracker goes: the observer's views may differ after it only by
-    what he legitimately learns (a battle's reveals, eliminations, whether a group move goes on, Winter supply
-    losses counted per area, H4), never in the tracker's fields alone. This failed while the unit picked for a
-    hidden move kept its own mask under the turn machinery's pointer (hidden_pick)."""
+    what he legitimately learns (a battle's reveals, eliminations, whether a group move goes on), never in the
+    tracker's fields alone, except the lower step bounds after Winter supply (spec 7.2 H4: he learns how many
+    steps were lost in an area, and that count depends on hidden identities). This failed while the unit picked
+    for a hidden move kept its own mask under the turn machinery's pointer (hidden_pick), and while a secret loss
+    that eliminated a block left the other tokens' masks apart (seed 15)."""
     g = game("placeholder")
     winter = g.data.rules["SEASONS"][-1]
     shared = 0
-    for seed in range(4):
+    for seed in range(16):
         rng, obs = random.Random(seed), seed % 2
-        s, t = g.new_initial_state(), None
+        s, t, n = g.new_initial_state(), None, 0
         while not s.is_terminal():
+            n += 1
             if s.is_chance_node():
                 out = s.chance_outcomes()
                 a = rng.choices([x for x, _ in out], [p for _, p in out])[0]
@@ -364,14 +371,14 @@ def test_no_peeking_the_tracker_changes_only_with_what_the_observer_sees():
                 a = rng.choice(s.legal_actions())
                 both = (t is not None and s.current_player() == t.current_player() and a in t.legal_actions()
                         and s.action_observation(a, obs) == t.action_observation(a, obs))
-            in_winter = s.to_json()["season"] == winter
+            allowed = {"slo"} if s.to_json()["season"] == winter else set()
             s.apply(a)
-            if both and not in_winter:
+            if both:
                 t.apply(a)
                 shared += 1
                 vs, vt = s._raw_view(obs), t._raw_view(obs)
                 differ = {k for k in vs if vs[k] != vt[k]}
-                assert not differ or not differ <= TRACKER_FIELDS, (seed, s.action_to_str(a), differ)
-            if not s.is_terminal() and s.sides_set() and (not both or in_winter or s.info_key(obs) != t.info_key(obs)):
-                t = s.determinize(obs, RNG(shared + seed))
-    assert shared > 1000
+                assert not differ <= TRACKER_FIELDS or differ <= allowed, (seed, a, differ)
+            if not s.is_terminal() and s.sides_set() and (not both or s.info_key(obs) != t.info_key(obs)):
+                t = s.determinize(obs, RNG(n))
+    assert shared > 5000
