@@ -62,7 +62,7 @@ def shape_of_record(record) -> dict:
             completed[SIDES.index(owner)] += len(tiles)
     return {"turns": turns, "actions": actions, "decisions": decisions, "counts": counts, "battles": battles, "round": j["round"],
             "prestige": [j["players"][s]["prestige"] for s in SIDES], "completed": completed, "winner": winner,
-            "moves": len(record.moves)}
+            "moves": len(record.moves), "tied": len(set(record.result["scores"])) == 1}
 
 
 def play_and_shape(options: dict, seats: list[str], seed: int):
@@ -133,6 +133,11 @@ def report(games: list[dict], title: str) -> str:
     lo, hi = wilson(wins[1] + draws // 2, n)
     lines.append(f"  wins Athens/Sparta/draws {wins[0]}/{wins[1]}/{draws}; Sparta's score {score:.2f} "
                  f"(95% {lo:.2f}-{hi:.2f})")
+    tied = [g for g in games if g["tied"]]
+    tie_wins = [sum(1 for g in tied if g["winner"] == s) for s in (0, 1)]
+    on_score = sum(0.5 if g["tied"] or g["winner"] is None else g["winner"] for g in games) / n
+    lines.append(f"  tied on score (the larger stock of resources wins, L711): {len(tied)}, won by Athens/Sparta "
+                 f"{tie_wins[0]}/{tie_wins[1]}; Sparta's score with those as draws {on_score:.2f}")
     lines.append(f"  moves a game: median {med(g['moves'] for g in games)}")
     return "\n".join(lines)
 

@@ -44,3 +44,14 @@ def test_kept_records_give_the_same_figures(tmp_path, capsys):
     # the figures (every line after the title) are the same whether played or read back from the records
     assert played.splitlines()[1:] == reread.splitlines()[1:]
     assert "2 games" in reread.splitlines()[0] and str(out) in reread.splitlines()[0]
+
+
+def test_score_ties_are_reported_apart_from_the_tie_break():
+    """L711: equal scores go to the larger stock of resources; the report shows the seat balance both ways."""
+    g = shape.shape_of_game({"players": 2}, ["greedy", "greedy"], 3)
+    athens_win = dict(g, winner=0, tied=False)
+    sparta_tie_break = dict(g, winner=1, tied=True)
+    text = shape.report([athens_win, sparta_tie_break], "t")
+    assert "Sparta's score 0.50" in text
+    assert "tied on score (the larger stock of resources wins, L711): 1, won by Athens/Sparta 0/1" in text
+    assert "Sparta's score with those as draws 0.25" in text
