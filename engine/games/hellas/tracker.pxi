@@ -99,10 +99,11 @@ cdef inline void hidden_pick(HData* d, int u) noexcept nogil:
     recruit), which the enemy sees only as one of the unseen tokens of its place (spec 7.2 H4, H5): that place's
     masks merge first, so that the view's pointer tells him nothing about which it was."""
     cdef HS* s = tab(d)
-    if d.loc[u] < 0:
-        merge_place(d, s.u_side[u], POOL, 0)
-    elif not d.revealed[u]:
-        merge_place(d, s.u_side[u], d.loc[u], d.incity[u])
+    cdef int side = s.u_side[u], a = d.loc[u]
+    if a < 0:
+        merge_place(d, side, POOL, 0)
+    elif not d.revealed[u] and (d.ninside[side][a] if d.incity[u] else d.nfield[side][a]) > 1:
+        merge_place(d, side, a, d.incity[u])
 
 
 cdef inline void track_leave(HData* d, int u, int a, int inside) noexcept nogil:
