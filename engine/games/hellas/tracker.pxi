@@ -1,20 +1,21 @@
 # Hellas: the block tracker (spec 7.2 H4-H7, 7.3 item 2). What the enemy can know of each block, kept in the state
 # and changed only by what observe() lets him see, so that determinize() fills his unseen slots consistently with
-# everything he saw.
+# everything he saw (docs/rules/hellas.md, "Hidden information").
 #
 # Each block u carries, for the token standing where u stands:
 # - poss[u]: the identities (bits over u's side's roster, side-local index s.u_local) the enemy holds possible.
 #   Set-up is public: the blocks that start in the same place (the pool: every pool block). A reveal (combat,
-#   elimination, a barbarian going home): u alone. An unseen token leaving a place (area and field / inside, or
-#   the pool) where other unseen tokens of its side stand: the enemy does not know which left, so the leaver and
-#   the stayers all get the union of their masks (a sound over-approximation: the leaver's mask is not narrowed
-#   again once it is known to have been one of them). A recruit: that union of the pool, narrowed to the blocks
-#   that may be raised where it appears (s.enter: recruit cities of its nationality, a barbarian's home).
+#   elimination, a barbarian going home): u alone. When an unseen token leaves a place (area and field / inside,
+#   or the pool), or the turn machinery points at one (the unit picked for a hidden move, the unit asked about
+#   withdrawing, a recruit), where other unseen tokens of its side stand, the enemy does not know which: they all
+#   get the union of their masks (a sound over-approximation), and so when a secret loss eliminates one of them.
+#   A recruit: that union of the pool, narrowed to the blocks that may be raised where it appears (s.enter:
+#   recruit cities of its nationality, a barbarian's home).
 # - slo[u], shi[u], srel[u]: its steps as bounds, relative to the identity's prior strength s.u_ref (the set-up
 #   strength; srel 1) or absolute (srel 0). A reveal: the steps seen. A secret loss among several tokens (siege
-#   attrition, H4) lowers every one's lower bound, a replacement step among several (H6) raises every upper bound;
-#   a loss the enemy sees on a token he follows (a storm, Winter supply) moves both. determinize() draws the steps
-#   uniformly within the bounds, clamped to 1 .. the identity's maximum.
+#   attrition, Winter supply: H4) lowers every one's lower bound, a replacement step among several (H6) raises
+#   every upper bound; a loss the enemy sees on a token he follows (a storm) moves both. determinize() draws the
+#   steps uniformly within the bounds, clamped to 1 .. the identity's maximum.
 # Revealed blocks keep the mask of themselves; the bounds are set when a block stops being revealed.
 
 DEF STEP_BOUND = 8          # the bounds stay within +-STEP_BOUND (steps are 1..4, loader.MAX_STEPS)
@@ -107,18 +108,13 @@ cdef inline void hidden_pick(HData* d, int u) noexcept nogil:
 
 
 cdef inline void track_leave(HData* d, int u, int a, int inside) noexcept nogil:
-    """Block u is about to go from where it stands to (a, inside): what the enemy learns of which token left."""
-    cdef HS* s = tab(d)
-    cdef int from_a = d.loc[u], side = s.u_side[u]
-    if from_a < 0:
-        if a >= 0:                                  # a recruit (which pool block is not shown)
-            merge_place(d, side, POOL, 0)
-            d.poss[u] &= s.enter[side][a]
+    """Block u is about to go from where it stands to (a, inside): the enemy does not see which token left (a
+    revealed block he follows; an eliminated one is revealed first), and a recruit is one its city may raise."""
+    if d.loc[u] == a and (a < 0 or d.incity[u] == inside):
         return
-    if d.revealed[u] or (from_a == a and d.incity[u] == inside):
-        return
-    if (d.ninside[side][from_a] if d.incity[u] else d.nfield[side][from_a]) > 1:
-        merge_place(d, side, from_a, d.incity[u])
+    hidden_pick(d, u)
+    if d.loc[u] < 0:
+        d.poss[u] &= tab(d).enter[tab(d).u_side[u]][a]
 
 
 cdef void hidden_step_change(HData* d, int side, int a, int inside, int dlo, int dhi) noexcept nogil:
