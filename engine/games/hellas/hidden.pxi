@@ -193,10 +193,12 @@ cdef int augment(uint64_t* allowed, int i, int* owner, uint64_t* tried) noexcept
     return 0
 
 
-cdef int match_slots(uint64_t* allowed, int n, int forced, int fbit, Rng* rng, int* pick) noexcept nogil:
+cdef int match_slots(uint64_t* allowed, int n, int forced, int fbit, Rng* rng, int* pick,
+                     int tries) noexcept nogil:
     """pick[i]: a side-local identity for each slot i, each used once, within allowed[i]: slots drawn most
-    constrained first, each among what is left; after DRAW_TRIES dead ends, the first matching by augmenting
-    paths. Slot forced (>= 0) gets identity fbit. Returns 0, or -1 when there is no such matching."""
+    constrained first, each among what is left; after `tries` dead ends, the first matching by augmenting
+    paths. Slot forced (>= 0) gets identity fbit. Returns 0 (a draw), 1 (augmenting paths), or -1 when there is
+    no such matching."""
     cdef int order[MAXU]
     cdef int owner[64]
     cdef int i, j, t, c, b, ok
@@ -208,7 +210,7 @@ cdef int match_slots(uint64_t* allowed, int n, int forced, int fbit, Rng* rng, i
             order[j] = order[j - 1]
             j -= 1
         order[j] = i
-    for t in range(DRAW_TRIES):
+    for t in range(tries):
         avail = ~(<uint64_t>0)
         if forced >= 0:
             pick[forced] = fbit
@@ -241,7 +243,7 @@ cdef int match_slots(uint64_t* allowed, int n, int forced, int fbit, Rng* rng, i
     for b in range(64):
         if owner[b] >= 0:
             pick[owner[b]] = b
-    return 0
+    return 1
 
 
 cdef int resample_blocks(HData* d, int observer, Rng* rng, int force) noexcept nogil:
@@ -268,7 +270,7 @@ cdef int resample_blocks(HData* d, int observer, Rng* rng, int force) noexcept n
         if force >= 0 and forced < 0 and slots[i].key & ((1 << NREFS) - 1) and (allowed[i] >> s.u_local[force]) & 1:
             forced = i
             fbit = s.u_local[force]
-    if match_slots(allowed, n, forced, fbit, rng, pick) < 0:
+    if match_slots(allowed, n, forced, fbit, rng, pick, DRAW_TRIES) < 0:
         return -1
     for i in range(n):
         u = s.roster[o][pick[i]]

@@ -18,7 +18,7 @@ from libc.string cimport memcmp, memset
 
 from engine.core cimport CHANCE, HIDDEN_ACTION, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, Game, State, returns_from_keys
 from engine.hashing cimport hash_bytes, hash_mix
-from engine.rng cimport Rng, rng_below
+from engine.rng cimport Rng, rng_below, rng_seed
 
 # ------------------------------------------------------------------------------------------------------------------
 # sizes (the loader refuses data that would not fit)
@@ -757,6 +757,22 @@ cdef void raw_load(HData* d, dict raw) except *:
                     b[0] = vals[i]
                     b += 1
     rebuild_derived(d)
+
+
+def _match_slots(masks, int forced=-1, int fbit=-1, seed=0, int tries=DRAW_TRIES):
+    """determinize's matching (hidden.match_slots) on slot masks (side-local identity bits), for tests: (the
+    identity picked for each slot, 0 if drawn or 1 if by augmenting paths), or None when there is no matching."""
+    cdef uint64_t allowed[MAXU]
+    cdef int pick[MAXU]
+    cdef Rng rng
+    cdef int n = len(masks), i, how
+    if n > 64:
+        raise ValueError("at most 64 slots")
+    for i in range(n):
+        allowed[i] = masks[i]
+    rng_seed(&rng, seed)
+    how = match_slots(allowed, n, forced, fbit, &rng, pick, tries)
+    return None if how < 0 else ([pick[i] for i in range(n)], how)
 
 
 def _check_layout():

@@ -382,3 +382,34 @@ def test_no_peeking_the_tracker_changes_only_with_what_the_observer_sees():
             if not s.is_terminal() and s.sides_set() and (not both or s.info_key(obs) != t.info_key(obs)):
                 t = s.determinize(obs, RNG(n))
     assert shared > 5000
+
+
+def test_the_matching_is_perfect_within_the_masks_drawn_or_by_augmenting_paths():
+    """determinize's matching (hidden.match_slots): on random slot masks around a hidden true assignment, every
+    slot gets an identity its mask allows, each identity once, whether drawn (most constrained slot first) or, with
+    no draws allowed, by augmenting paths; a forced slot gets its identity; masks with no perfect matching give
+    None, never a made-up answer."""
+    from engine.games.hellas.state import _match_slots
+    rng = random.Random(7)
+    hows = set()
+    for case in range(300):
+        n = rng.randint(1, 40)
+        truth = rng.sample(range(64), n)
+        masks = []
+        for i in range(n):
+            mask = 1 << truth[i]
+            for _ in range(rng.randint(0, 3)):
+                mask |= 1 << rng.choice(truth)
+            masks.append(mask)
+        for tries in (8, 0):
+            forced = rng.randrange(n) if case % 3 == 0 else -1
+            fbit = truth[forced] if forced >= 0 else -1
+            picks, how = _match_slots(masks, forced, fbit, seed=case, tries=tries)
+            hows.add(how)
+            assert sorted(picks) == sorted(truth)
+            assert all((masks[i] >> picks[i]) & 1 for i in range(n))
+            assert forced < 0 or picks[forced] == fbit
+            assert tries or how == 1
+    assert hows == {0, 1}
+    assert _match_slots([1, 1, 2]) is None                  # two slots for one identity
+    assert _match_slots([3, 3, 3]) is None                  # three slots, two identities
