@@ -29,6 +29,30 @@ BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed",
 TRACKER_KEYS = ["could_be", "steps", "steps_from"]    # a block's "known": what the enemy can know of it
 STEPS_FROM = ("absolute", "prior")                      # the bounds as steps, or as offsets from the prior strength
 STEP_BOUND = 8
+MOVING = ("move-unit", "move-dest", "withdraw", "storm", "cargo", "forced", "march")   # a group move under way
+# The turn machinery's fields that belong to some steps only (phases.pxi and apply.pxi reset them on leaving):
+# field, its value outside them, the steps it may differ at, the steps it must differ at. A stale one would steer
+# the step it is not checked at (an att_area outside a siege attrites a city nobody besieges).
+STEP_FIELDS = (
+    ("att_area", -1, ("attrition", "hit"), ("attrition",)),
+    ("wd_area", -1, ("withdraw",), ("withdraw",)),
+    ("wd_unit", -1, ("withdraw",), ("withdraw",)),
+    ("r_unit", -1, ("retreat",), ("retreat",)),
+    ("ev_side", -1, ("event-target",), ("event-target",)),
+    ("ev_card", -1, ("event-target",), ("event-target",)),
+    ("ev_left", 0, ("event-target",), ()),
+    ("ev_opt", 0, ("event-target",), ()),
+    ("ny_next", -1, ("event-target",), ()),
+    ("atr_next", -1, ("taxes-keep",), ("taxes-keep",)),
+    ("truce_side", -1, ("truce", "truce-roll", "over"), ("truce", "truce-roll")),
+    ("march_to", -1, ("march",), ("march",)),
+    ("storm_n", 0, ("storm", "cargo", "forced", "march"), ("storm",)),
+    ("b_routs", 0, ("hit", "rout"), ("rout",)),
+    ("b_firer", -1, ("fire", "hit", "rout", "continue", "retreat"), ()),
+    ("group", -1, MOVING, ("move-unit", "storm", "cargo", "forced", "march")),
+    ("unit", -1, MOVING + ("place",), ("move-dest", "place", "withdraw", "storm", "cargo", "forced", "march")),
+    ("free_move", 0, ("move-dest", "withdraw"), ()),
+)
 MAXA, MAXU = SIZES["MAXA"], SIZES["MAXU"]
 
 
@@ -252,6 +276,7 @@ def from_json(game, obj):
                   "the field, and the enemy's in the field")
     if not -1 <= raw["ev_card"] < len(data.cards) or not -1 <= raw["atr_next"] < len(data.cards):
         _fail("machine.ev_card / atr_next must be card indices or -1")
+    _step_fields_in(raw, data)
     _sides_in(raw, data, cur)
     if raw["step"] == STEP_NAMES.index("card"):
         if cur >= 0 and raw["commit"][cur] >= 0:
@@ -526,6 +551,50 @@ def _reroll_in(raw):
         _fail(f"machine.reroll = {pending} is no roll a favour can roll again")
 
 
+def _chance_step(raw):
+    """The step whose fields the state holds: a reroll waits on the chance node its outcome came from
+    (apply.pxi, reroll_step)."""
+    step = STEP_NAMES[raw["step"]]
+    if step != "reroll":
+        return step
+    pending = raw["reroll"]
+    if ACTIONS["FIRE"] <= pending < ACTIONS["FIRE"] + 25:
+        return "fire"
+    if ACTIONS["MARCH"] <= pending < ACTIONS["MARCH"] + 2:
+        return "march"
+    return "attrition" if raw["att_area"] >= 0 else "storm"
+
+
+def _step_fields_in(raw, data):
+    """Each field of STEP_FIELDS set exactly where its step needs it; the siege att_area names is one the active
+    player is attriting (spec 6.10), with its dice or hits still due; the blocks the withdrawal, retreat and
+    movement name are on the map (where they stand)."""
+    step = _chance_step(raw)
+    for key, reset, allowed, needed in STEP_FIELDS:
+        if raw[key] != reset and step not in allowed:
+            _fail(f"machine.{key} = {raw[key]} at step {step}: it is set only at {', '.join(allowed)} ({reset} "
+                  "elsewhere)")
+        if raw[key] == reset and step in needed:
+            _fail(f"machine.{key} = {reset} at step {step}, which needs it set")
+    a = raw["att_area"]
+    if a >= 0:
+        area, active = data.areas[a], raw["active"]
+        if not area.is_city or not raw["besieged"][a] or active < 0 or raw["ctrl"][a] != active:
+            _fail(f"machine.att_area: {area.id} is no siege of the active player's (a besieged city he surrounds "
+                  "and the enemy holds)")
+        if not (raw["sieged"] >> a) & 1:
+            _fail(f"machine.sieged: the siege of {area.id} under attrition is not marked as fought this phase")
+        if not 1 <= raw["att_dice"] <= len(data.units) + 1:
+            _fail(f"machine.att_dice = {raw['att_dice']}: the siege of {area.id} rolls or takes 1 to "
+                  f"{len(data.units) + 1} (its besieged blocks and garrison)")
+    if raw["wd_unit"] >= 0 and raw["loc"][raw["wd_unit"]] != raw["wd_area"]:
+        _fail("machine.wd_unit: the block asked to withdraw is not in machine.wd_area")
+    if raw["r_unit"] >= 0 and raw["loc"][raw["r_unit"]] < 0:
+        _fail("machine.r_unit: the retreating block is not on the map")
+    if raw["unit"] >= 0 and step in ("move-dest", "storm", "cargo", "forced", "march") and raw["loc"][raw["unit"]] < 0:
+        _fail(f"machine.unit: the block moving at step {step} is not on the map")
+
+
 def _cities_in(obj, data, raw):
     land = [a for a in data.areas if not a.sea]
     cities, control = obj["cities"], obj["control"]
@@ -545,6 +614,12 @@ def _cities_in(obj, data, raw):
         raw["fresh"][a.index] = _bool(c, "fresh", where)
         if not a.is_city and (raw["cctrl"][a.index] >= 0 or raw["besieged"][a.index]):
             _fail(f"{where}: {a.id} has no city to control or besiege")
+        holder = raw["cctrl"][a.index]
+        if raw["besieged"][a.index] and (holder < 0 or raw["ctrl"][a.index] != 1 - holder):
+            _fail(f"{where}besieged: a besieged city is held by one side (city) inside an area the other controls "
+                  "(area; spec 6.9.1)")
+        if raw["fresh"][a.index] and not raw["besieged"][a.index]:
+            _fail(f"{where}fresh: only a besieged city has a siege begun this turn")
     for a in land:
         if not a.is_city:
             continue

@@ -199,3 +199,40 @@ def test_spec6_12_W3_sally_from_a_besieged_city_and_back_inside():
     obj = s.to_json()
     assert obj["blocks"]["A11"]["inside"] and obj["blocks"]["A11"]["area"] == "LA11"   # ... back inside
     assert obj["prestige"] == 1                                         # Sparta won the sally
+
+
+def _attriting():
+    """Sparta attrites Athens' Megara (LA18, its garrison alone inside): the chance node of the attrition dice."""
+    s = _assault_position()
+    s.apply("attrition:LA18")
+    assert s.step_name() == "attrition" and s.to_json()["machine"]["att_area"] == 17
+    return s
+
+
+def _machine(field, value):
+    return lambda o: o["machine"].update({field: value})
+
+
+@pytest.mark.parametrize("at_siege, change, message", [
+    (False, _machine("att_area", 17), "machine.att_area = 17 at step siege: it is set only at attrition, hit"),
+    (False, _machine("wd_area", 17), "machine.wd_area = 17 at step siege: it is set only at withdraw"),
+    (False, _machine("march_to", 17), "machine.march_to = 17 at step siege: it is set only at march"),
+    (True, _machine("att_area", -1), "machine.att_area = -1 at step attrition, which needs it set"),
+    (True, _machine("att_area", 9), "machine.att_area: LA10 is no siege of the active player's"),
+    (True, _machine("att_dice", 0), "machine.att_dice = 0: the siege of LA18 rolls or takes 1 to"),
+    (True, _machine("sieged", 0), "machine.sieged: the siege of LA18 under attrition is not marked"),
+    (False, lambda o: o["control"]["LA10"].update(besieged=True), "control.LA10.besieged: a besieged city is held"),
+    (False, lambda o: o["control"]["LA10"].update(fresh=True), "control.LA10.fresh: only a besieged city"),
+])
+def test_spec6_10_a_state_file_with_turn_machinery_outside_its_step_is_refused(at_siege, change, message):
+    """Spec 6.10 siege attrition (and the steps of 5.4 withdrawal, 5.3 forced march): the machine's fields of one
+    step are set at that step only, and att_area names a siege its active player attrites; spec 6.9.1: a city is
+    besieged by the side controlling its area. Found by the state fuzz: an att_area left at another step later
+    attrited a city nobody besieged, which fell to the enemy with its own blocks inside; a city marked besieged
+    by its own side was attrited by its holder."""
+    from engine.errors import BadStateError
+    s = _attriting() if at_siege else _assault_position()
+    obj = s.to_json()
+    change(obj)
+    with pytest.raises(BadStateError, match=message):
+        s.game.state_from_json(obj)
