@@ -30,10 +30,14 @@ TRACKER_KEYS = ["could_be", "steps", "steps_from"]    # a block's "known": what 
 STEPS_FROM = ("absolute", "prior")                      # the bounds as steps, or as offsets from the prior strength
 STEP_BOUND = 8
 MOVING = ("move-unit", "move-dest", "withdraw", "storm", "cargo", "forced", "march")   # a group move under way
+TURN = MOVING + ("favour", "action", "place", "siege", "attrition", "battle", "fire", "hit", "rout", "continue",
+                "retreat", "sally")                     # a player's turn (its actions and battles) under way
+BATTLE = ("fire", "hit", "rout", "continue", "retreat")  # a battle or assault under way
 # The turn machinery's fields that belong to some steps only (phases.pxi and apply.pxi reset them on leaving):
-# field, its value outside them, the steps it may differ at, the steps it must differ at. A stale one would steer
-# the step it is not checked at (an att_area outside a siege attrites a city nobody besieges).
+# field, its value outside them, the steps it may differ at (None: any), the steps it must differ at. A stale one
+# would steer the step it is not checked at (an att_area outside a siege attrites a city nobody besieges).
 STEP_FIELDS = (
+    ("active", -1, TURN + ("event-target",), TURN),
     ("att_area", -1, ("attrition", "hit"), ("attrition",)),
     ("wd_area", -1, ("withdraw",), ("withdraw",)),
     ("wd_unit", -1, ("withdraw",), ("withdraw",)),
@@ -48,7 +52,10 @@ STEP_FIELDS = (
     ("march_to", -1, ("march",), ("march",)),
     ("storm_n", 0, ("storm", "cargo", "forced", "march"), ("storm",)),
     ("b_routs", 0, ("hit", "rout"), ("rout",)),
-    ("b_firer", -1, ("fire", "hit", "rout", "continue", "retreat"), ()),
+    ("b_firer", -1, BATTLE, ()),
+    ("b_area", -1, BATTLE + ("sally",), ("fire", "rout", "continue", "retreat")),
+    ("b_att", -1, None, ("fire", "rout", "continue", "retreat")),
+    ("b_kind", 0, BATTLE, ()),
     ("group", -1, MOVING, ("move-unit", "storm", "cargo", "forced", "march")),
     ("unit", -1, MOVING + ("place",), ("move-dest", "place", "withdraw", "storm", "cargo", "forced", "march")),
     ("free_move", 0, ("move-dest", "withdraw"), ()),
@@ -571,7 +578,7 @@ def _step_fields_in(raw, data):
     movement name are on the map (where they stand)."""
     step = _chance_step(raw)
     for key, reset, allowed, needed in STEP_FIELDS:
-        if raw[key] != reset and step not in allowed:
+        if raw[key] != reset and allowed is not None and step not in allowed:
             _fail(f"machine.{key} = {raw[key]} at step {step}: it is set only at {', '.join(allowed)} ({reset} "
                   "elsewhere)")
         if raw[key] == reset and step in needed:
@@ -587,6 +594,14 @@ def _step_fields_in(raw, data):
         if not 1 <= raw["att_dice"] <= len(data.units) + 1:
             _fail(f"machine.att_dice = {raw['att_dice']}: the siege of {area.id} rolls or takes 1 to "
                   f"{len(data.units) + 1} (its besieged blocks and garrison)")
+    b = raw["b_area"]
+    if raw["b_kind"] in (1, 2) and (b < 0 or not data.areas[b].is_city or not raw["besieged"][b]):
+        _fail(f"machine.b_kind = {raw['b_kind']} (an assault) needs machine.b_area to be a besieged city")
+    routed = [u.id for u in data.units if raw["routed"][u.index]
+              and (step not in BATTLE or raw["loc"][u.index] != raw["b_area"])]
+    if routed:
+        _fail(f"blocks.{routed[0]}.routed: a block is routed only in the battle being fought (machine.b_area), "
+              f"here at step {step}")
     if raw["wd_unit"] >= 0 and raw["loc"][raw["wd_unit"]] != raw["wd_area"]:
         _fail("machine.wd_unit: the block asked to withdraw is not in machine.wd_area")
     if raw["r_unit"] >= 0 and raw["loc"][raw["r_unit"]] < 0:
