@@ -16,6 +16,7 @@ import os
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -77,19 +78,6 @@ def shape_of_game(options: dict, seats: list[str], seed: int) -> dict:
 
 def _job(args):
     return play_and_shape(*args)
-
-
-class _InProcess:
-    """ProcessPoolExecutor's map, played in this process (one game at a time, lazily)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def map(self, fn, jobs):
-        return map(fn, jobs)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -181,8 +169,8 @@ def main(argv=None):
         parser.error(f"{args.out}: already exists (records are appended as games end; give a new file)")
     jobs = [(options, args.seats, seed) for seed in range(args.first, args.first + args.games)]
     games = []
-    with ProcessPoolExecutor(args.processes) if args.processes > 1 else _InProcess() as pool:
-        for record, figures in pool.map(_job, jobs):
+    with ProcessPoolExecutor(args.processes) if args.processes > 1 else nullcontext() as pool:
+        for record, figures in (pool.map if pool else map)(_job, jobs):
             if args.out:                    # kept as each game ends, so a stopped run keeps what it played
                 append_record(args.out, record)
             games.append(figures)

@@ -28,7 +28,7 @@ SIDE_STEPS = {"sides": ("random", "bid"), "bid": ("bid",), "pick": ("bid",)}    
 BLOCK_KEYS = ["area", "came", "inside", "moved", "raised", "revealed", "routed", "steps", "strait"]
 TRACKER_KEYS = ["could_be", "steps", "steps_from"]    # a block's "known": what the enemy can know of it
 STEPS_FROM = ("absolute", "prior")                      # the bounds as steps, or as offsets from the prior strength
-STEP_BOUND = 8
+STEP_BOUND = SIZES["STEP_BOUND"]
 MOVING = ("move-unit", "move-dest", "withdraw", "storm", "cargo", "forced", "march")   # a group move under way
 TURN = MOVING + ("favour", "action", "place", "siege", "attrition", "battle", "fire", "hit", "rout", "continue",
                 "retreat", "sally")                     # a player's turn (its actions and battles) under way
@@ -87,20 +87,23 @@ def to_json(state):
     return _json(state._raw(), state.game.data)
 
 
-def _side_roster(data, side):
-    """A side's blocks in roster order: the tracker's side-local index is the position here."""
-    return [u for u in data.units if u.side == side]
+def _side_rosters(data):
+    """Each side's blocks in roster order: the tracker's side-local index is the position here."""
+    rosters = {}
+    for u in data.units:
+        rosters.setdefault(u.side, []).append(u)
+    return rosters
 
 
-def _known(raw, data, u):
+def _known(raw, roster, u):
     i = u.index
-    roster = _side_roster(data, u.side)
     return {"could_be": [v.id for k, v in enumerate(roster) if (raw["poss"][i] >> k) & 1],
             "steps": [raw["slo"][i], raw["shi"][i]], "steps_from": STEPS_FROM[raw["srel"][i]]}
 
 
 def _json(raw, data):
     land = [a for a in data.areas if not a.sea]
+    rosters = _side_rosters(data)
     blocks = {}
     for u in data.units:
         i = u.index
@@ -109,7 +112,7 @@ def _json(raw, data):
                         "raised": bool(raw["raised"][i]), "revealed": bool(raw["revealed"][i]),
                         "routed": bool(raw["routed"][i]), "strait": bool(raw["strait_in"][i]),
                         "came": data.areas[raw["came"][i]].id if raw["came"][i] >= 0 else None,
-                        "known": _known(raw, data, u)}
+                        "known": _known(raw, rosters[u.side], u)}
     cities = {a.id: {"held_by": _side(raw["occ"][a.index]), "garrison": _side(raw["garrison"][a.index]),
                      "pillaged": bool(raw["pillaged"][a.index]), "civil_war": bool(raw["civil"][a.index])}
               for a in land if a.is_city}
@@ -396,6 +399,7 @@ def _blocks_in(obj, data, raw):
         if bid not in known:
             _fail(f"blocks: {bid!r} is not a block of the roster")
     area_ids = {a.id: a for a in data.areas}
+    local = {side: {v.id: k for k, v in enumerate(roster)} for side, roster in _side_rosters(data).items()}
     raw["loc"] = [-1] * MAXU
     inside_count = {}
     for u in data.units:
@@ -444,7 +448,7 @@ def _blocks_in(obj, data, raw):
         if came is not None and (not isinstance(came, str) or came not in area_ids or area_ids[came].neutral):
             _fail(f"{where}came: {came!r} is no area a block can come from")
         raw["came"][u.index] = area_ids[came].index if came is not None else -1
-        _known_in(b.get("known"), data, raw, u, where)
+        _known_in(b.get("known"), data, raw, u, local[u.side], where)
     for ai, sides in inside_count.items():
         a = data.areas[ai]
         if len(sides) > 1:
@@ -462,15 +466,14 @@ def prior_steps(data, u):
     return u.max_steps if u.barbarian else data.rules["NEW_GREEK_UNIT_STEPS"]
 
 
-def _known_in(known, data, raw, u, where):
-    """The tracker's fields of block u (tracker.pxi) from its "known"; without one, the least the enemy may know:
-    a revealed block itself at its steps, an unseen one any block of its side at any strength."""
+def _known_in(known, data, raw, u, local, where):
+    """The tracker's fields of block u (tracker.pxi) from its "known" (local: its side's block ids -> side-local
+    index); without one, the least the enemy may know: a revealed block itself at its steps, an unseen one any
+    block of its side at any strength."""
     i = u.index
-    roster = _side_roster(data, u.side)
-    local = {v.id: k for k, v in enumerate(roster)}
     revealed = raw["revealed"][i]
     if known is None:
-        raw["poss"][i] = (1 << local[u.id]) if revealed else (1 << len(roster)) - 1
+        raw["poss"][i] = (1 << local[u.id]) if revealed else (1 << len(local)) - 1
         raw["slo"][i], raw["shi"][i] = (raw["steps"][i],) * 2 if revealed else (1, STEP_BOUND)
         raw["srel"][i] = 0
         return

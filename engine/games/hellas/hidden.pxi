@@ -299,7 +299,7 @@ cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
     """Resample the other hand from the unseen cards (its size kept), before the reveal the other's face-down
     card among its legal plays from that hand, and the identities and steps of the other's unseen blocks (spec
     7.3 items 1 to 3); while the sides are chosen, only the other's face-down bid."""
-    cdef int o = 1 - observer, n, k, c, i, j
+    cdef int o = 1 - observer, n, k, i, j
     cdef uint64_t unknown = d.deck | d.hand[o], pick = 0, rest
     if choosing_sides(d):                           # only the other's face-down bid is unknown (spec 5.13)
         if d.step == S_BID and d.commit[o] >= 0:
@@ -308,15 +308,9 @@ cdef void determinize(HData* d, int observer, Rng* rng) noexcept nogil:
     n = popc(d.hand[o])
     rest = unknown
     for i in range(n):
-        k = <int>rng_below(rng, popc(rest))
-        c = 0
-        for j in range(64):
-            if (rest >> j) & 1:
-                if c == k:
-                    pick |= bit(j)
-                    rest &= ~bit(j)
-                    break
-                c += 1
+        j = nth_bit(rest, <int>rng_below(rng, popc(rest)))
+        pick |= bit(j)
+        rest &= ~bit(j)
     d.hand[o] = pick
     d.deck = rest
     if resample_blocks(d, observer, rng, -1) == 0 and not playable(d):

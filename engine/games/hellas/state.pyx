@@ -691,7 +691,7 @@ ACTIONS = {"CARD": A_CARD, "PASS": A_PASS, "YES": A_YES, "MOVE": A_MOVE, "UNIT":
            "PLACE": A_PLACE, "SIEGE": A_SIEGE, "TARGET": A_TARGET, "SIDE": A_SIDE, "DRAW": A_DRAW, "SUM": A_SUM,
            "HITS": A_HITS, "BATTLE": A_BATTLE, "FIRE": A_FIRE, "ASSAULT": A_ASSAULT,
            "MARCH": A_MARCH, "SALLY": A_SALLY, "COIN": A_COIN, "BID": A_BID, "NUM": NUM_ACTIONS}
-SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL, "MAXBID": MAXBID}
+SIZES = {"MAXA": MAXA, "MAXU": MAXU, "MAXC": MAXC, "POOL": POOL, "MAXBID": MAXBID, "STEP_BOUND": STEP_BOUND}
 
 
 # The raw layout: three runs of fields (64-bit, 32-bit, 8-bit), each contiguous; _raw() and _set_raw() walk them.

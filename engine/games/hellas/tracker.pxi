@@ -110,7 +110,7 @@ cdef inline void hidden_pick(HData* d, int u) noexcept nogil:
 cdef inline void track_leave(HData* d, int u, int a, int inside) noexcept nogil:
     """Block u is about to go from where it stands to (a, inside): the enemy does not see which token left (a
     revealed block he follows; an eliminated one is revealed first), and a recruit is one its city may raise."""
-    if d.loc[u] == a and (a < 0 or d.incity[u] == inside):
+    if same_place(d, u, a, inside):
         return
     hidden_pick(d, u)
     if d.loc[u] < 0:
