@@ -443,6 +443,18 @@ def read_records(path) -> tuple[list[GameRecord], list[str]]:
     return records, problems
 
 
+def read_whole_runs(paths) -> list[GameRecord]:
+    """The records of these files, all or nothing: a line that cannot be read, or a file without records, is a
+    BadRecordError naming the file (for figures that would be wrong with a game missing)."""
+    records = []
+    for path in paths:
+        found, problems = read_records(path)
+        if problems or not found:
+            raise BadRecordError(f"{path}: " + ("; ".join(problems) if problems else "no records"))
+        records += found
+    return records
+
+
 def _line(record) -> str:
     obj = record.to_dict() if isinstance(record, GameRecord) else record
     return json.dumps(obj, separators=(",", ":"))

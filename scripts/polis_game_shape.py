@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import play_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
-from engine.records import append_record, read_records  # noqa: E402
+from engine.records import append_record, read_whole_runs  # noqa: E402
 from engine.registry import load_game  # noqa: E402
 
 ROUNDS = ("alpha", "sigma", "omega")
@@ -143,15 +143,10 @@ def main(argv=None):
                         "(no seats then)")
     args = parser.parse_args(argv)
     if args.records:
-        records = []
-        for path in args.records:
-            try:
-                found, problems = read_records(path)
-            except KleosError as e:
-                parser.error(str(e))
-            if problems or not found:
-                parser.error(f"{path}: " + ("; ".join(problems) if problems else "no records"))
-            records += found
+        try:
+            records = read_whole_runs(args.records)
+        except KleosError as e:
+            parser.error(str(e))
         first = records[0]
         for r in records:
             if r.game != "polis" or r.seats != first.seats or r.options != first.options:

@@ -61,7 +61,9 @@ def test_greedy_plays_a_best_evaluated_move():
 
 def test_greedy_follow_values_the_line_a_move_starts():
     """In Polis an action is several decisions: choosing `trade` changes nothing evaluate() sees, so one-decision
-    greedy ties every first move; with follow=8 it values each by its own greedy line and picks a line that gains."""
+    greedy ties every first move but `pass` (Sparta starts unfed, and after a pass it can no longer fetch wheat:
+    the projected death weighs in full, not `food_open` times); with follow=8 it values each by its own greedy line
+    and picks a line that gains."""
     from bots.base import GameInfo
     from games.polis.helpers import fresh
     state = fresh()                                    # Sparta to choose its first action
@@ -70,7 +72,10 @@ def test_greedy_follow_values_the_line_a_move_starts():
     for bot in (plain, follow):
         bot.new_game(GameInfo("polis", {"players": 2}, 2, 1, 3))
     plain.act(state.clone(), Turn(1, legal, 1))
-    assert plain.last_stats["ties"] == len(legal)      # one decision on: all alike
+    assert plain.last_stats["ties"] == len(legal) - 1  # one decision on: all alike but pass
+    passed = state.clone()
+    passed.apply("pass")
+    assert passed.evaluate()[1] < plain.last_stats["value"]
     choice = follow.act(state.clone(), Turn(1, legal, 1))
     assert follow.last_stats["ties"] < len(legal)
     assert follow.last_stats["value"] > state.evaluate()[1] + 0.01

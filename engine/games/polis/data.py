@@ -253,7 +253,7 @@ def load_tables(data: str | None = None) -> dict:
 
 
 EVAL_SCALARS = ("resources_last_round", "hoplite", "galley", "merchant", "growth", "lost_polis", "death", "scale",
-                "market", "region", "sea", "siege")
+                "market", "region", "sea", "siege", "food_open", "tie_break")
 
 
 def eval_weights(evw: dict, fail) -> dict:

@@ -20,7 +20,13 @@ cdef inline int eor_done(const PolisData* d, int p, int step) noexcept nogil:
     return d.eor_idx > idx
 
 
-cdef double projected_points(const PolisData* d, const Static* g, int p) noexcept nogil:
+cdef inline int can_still_act(const PolisData* d, int p) noexcept nogil:
+    """p has not passed (a side that passed acts no more this round, L175) and the round's actions are not over
+    (L624): it may still fetch wheat or prestige before the round's end."""
+    return d.phase != PH_OVER and not eor_phase(d) and not d.passed[p]
+
+
+cdef double projected_points(const PolisData* d, const Static* g, int p, int* stock) noexcept nogil:
     """p's final-score points (population + prestige + end-game project prestige, L705-L711) after this round's
     projects (L626), food (L636-L642), growth (L644-L652) and megalopolis (L654), plus the weighted value of what
     is left to spend; minus ev_death if the round's end would leave p at 0 prestige or unfed (L698-L700)."""
@@ -34,6 +40,8 @@ cdef double projected_points(const PolisData* d, const Static* g, int p) noexcep
     cdef int wheat = d.res[p][WHEAT], wine = d.res[p][WINE], payable, paid, need, released = 0, grow = 0, best
     cdef int rel_pop[NPOL]
     cdef double v, f
+    # a side still to act is not yet bound by this projection: its disasters weigh less (data/evaluate.json)
+    cdef double doom = g.ev_food_open if can_still_act(d, p) else 1.0
     for pol in range(NPOL):
         rel_pop[pol] = 0
         if d.owner[pol] != p:
@@ -76,12 +84,12 @@ cdef double projected_points(const PolisData* d, const Static* g, int p) noexcep
             room -= imin(g.mgrow[best] - d.grown[best], g.mpop[best] - d.pop[best]) if room > 0 else 0
             rel_pop[best] = 0
             released += 1
-        v -= g.ev_lost_polis * released
+        v -= doom * g.ev_lost_polis * released
         if need > 0 or d.prestige[p] + tround - paid + mega <= 0:
-            v -= g.ev_death                           # unfed with only the capital (L700), or 0 prestige (L698)
+            v -= doom * g.ev_death                    # unfed with only the capital (L700), or 0 prestige (L698)
     elif not eor_phase(d) or d.eor_step <= 4:
         if d.prestige[p] + tround + mega <= 0:
-            v -= g.ev_death
+            v -= doom * g.ev_death
     # growth: wheat left grows population, up to the poleis' room and the cubes in supply
     if growth_due:
         grow = imin(imin(wheat, imax(0, room)), d.cubes[p])
@@ -98,6 +106,8 @@ cdef double projected_points(const PolisData* d, const Static* g, int p) noexcep
         wine = (wine + 1) // 2
         wheat = (wheat + 1) // 2
     v += f * (g.ev_res[WINE] * wine + g.ev_res[WHEAT] * wheat)
+    if stock != NULL:
+        stock[0] = d.res[p][IRON] + d.res[p][WOOD] + d.res[p][SILVER] + wine + wheat
     for r in range(g.nr):
         v += g.ev_hoplite * d.hop[r][p]
     for r in range(g.ns):

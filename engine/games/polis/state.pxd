@@ -68,7 +68,7 @@ cdef struct Static:
     int kstr[NK]
     # evaluate() weights (data/evaluate.json, ASSUMED)
     double ev_res[5]
-    double ev_res_last, ev_hoplite, ev_galley, ev_merchant, ev_growth, ev_lost_polis, ev_death, ev_scale
+    double ev_res_last, ev_hoplite, ev_galley, ev_merchant, ev_growth, ev_lost_polis, ev_death, ev_scale, ev_food_open, ev_tie_break
     double ev_market, ev_region, ev_sea, ev_siege
 
 

@@ -265,6 +265,7 @@ cdef class PolisGame(Game):
         g.ev_res_last, g.ev_hoplite, g.ev_galley = ev["resources_last_round"], ev["hoplite"], ev["galley"]
         g.ev_merchant, g.ev_growth, g.ev_lost_polis = ev["merchant"], ev["growth"], ev["lost_polis"]
         g.ev_death, g.ev_scale = ev["death"], ev["scale"]
+        g.ev_food_open, g.ev_tie_break = ev["food_open"], ev["tie_break"]
         g.ev_market, g.ev_region, g.ev_sea, g.ev_siege = ev["market"], ev["region"], ev["sea"], ev["siege"]
 
     cpdef State new_initial_state(self):
@@ -440,7 +441,11 @@ cdef class PolisState(State):
         if self.d.phase == PH_OVER:
             self.c_returns(out)
             return
-        cdef double lead = projected_points(&self.d, self.g, 0) - projected_points(&self.d, self.g, 1)
+        cdef int stock0 = 0, stock1 = 0
+        cdef double lead = projected_points(&self.d, self.g, 0, &stock0) - projected_points(&self.d, self.g, 1, &stock1)
+        if self.d.round >= 2 and stock0 != stock1:
+            # in omega a tie on points goes to the larger stock (L711): that stock is worth part of a point
+            lead += self.g.ev_tie_break if stock0 > stock1 else -self.g.ev_tie_break
         out[0] = 1.0 / (1.0 + exp(-lead / self.g.ev_scale))
         out[1] = 1.0 - out[0]
 
@@ -636,7 +641,7 @@ cdef class PolisState(State):
     def projected_points(self, int p):
         """The points evaluate() gives side p (evaluate.pxi): for tests and the console."""
         self._check_player(p)
-        return projected_points(&self.d, self.g, p)
+        return projected_points(&self.d, self.g, p, NULL)
 
     def proxenos_cost_table(self, int p):
         """Cheapest bribe to every polis for p's proxenos (-1: unreachable); for tests and the console."""

@@ -9,7 +9,7 @@ import pytest
 from engine.errors import BadOptionError
 from engine.registry import load_game
 
-from .helpers import G, edit, fresh
+from .helpers import G, edit, fresh, set_round
 
 W = G.tables["eval"]
 
@@ -55,22 +55,72 @@ def test_a_project_under_way_counts_its_round_and_end_prestige_L626_L634():
     assert b.projected_points(0) - a.projected_points(0) == pytest.approx(2 + 3)
 
 
-def test_a_round_end_at_zero_prestige_is_sudden_death_L698():
-    """Athens with 1 prestige and one wheat short of its demand (no polis released): the round's end would leave it
-    at 0 prestige, which loses (L698); one wheat more and it survives. The difference is the death weight plus
-    the wheat's point."""
-    s = fresh()
+def _short_of_food(n, passed):
+    """Athens with 1 prestige, n wheat and only its capital (nothing to release, L700); ``passed``: it passed first
+    and Sparta acts alone (L175)."""
+    def fn(j):
+        j["players"]["athens"]["prestige"] = 1
+        j["players"]["athens"]["wheat"] = n
+        for polis in ("Chios", "Chalcis"):
+            j["poleis"][polis]["owner"] = None
+            j["poleis"][polis]["pop"] = 0
+        if passed:
+            j["passed"] = [True, False]
+            j["flow"]["first_passer"] = 0
+            j["active"] = "sparta"
+    return fn
 
-    def short(n):
-        def fn(j):
-            j["players"]["athens"]["prestige"] = 1
-            j["players"]["athens"]["wheat"] = n
-            for polis in ("Chios", "Chalcis"):           # only the capital left: nothing to release (L700)
-                j["poleis"][polis]["owner"] = None
-                j["poleis"][polis]["pop"] = 0
-        return fn
-    dead, alive = edit(s, short(4)), edit(s, short(5))
+
+def test_a_round_end_at_zero_prestige_is_sudden_death_L698():
+    """Athens has passed, 1 prestige and one wheat short of its demand: the round's end would leave it at 0 prestige,
+    which loses (L698); one wheat more and it survives. The difference is the death weight plus the wheat's point."""
+    s = fresh()
+    dead, alive = edit(s, _short_of_food(4, True)), edit(s, _short_of_food(5, True))
     assert alive.projected_points(0) - dead.projected_points(0) == pytest.approx(W["death"] + 1.0)
+
+
+def test_a_side_still_to_act_weighs_its_projected_death_by_food_open_L175_L624():
+    """The same shortage while Athens has not passed: it may still fetch the wheat before the round ends (it passes
+    when it chooses, L175; the round ends when both have passed, L624), so the projected death weighs `food_open`
+    times the death weight. The wheat's point is counted in full either way."""
+    s = fresh()
+    dead, alive = edit(s, _short_of_food(4, False)), edit(s, _short_of_food(5, False))
+    assert W["food_open"] < 1.0
+    assert alive.projected_points(0) - dead.projected_points(0) == pytest.approx(W["food_open"] * W["death"] + 1.0)
+
+
+def _lead(state):
+    """The lead evaluate() squashed (its inverse)."""
+    v = state.evaluate()[0]
+    return W["scale"] * math.log(v / (1.0 - v))
+
+
+def _stock(sparta_silver):
+    def fn(j):
+        set_round(j, "omega")
+        for side in ("athens", "sparta"):
+            for r in ("iron", "wood", "wine", "silver", "wheat"):
+                j["players"][side][r] = 0
+        j["players"]["athens"]["wine"] = 4            # wine is not eaten: Athens's stock is 4 after food
+        j["players"]["sparta"]["silver"] = sparta_silver
+    return fn
+
+
+@pytest.mark.parametrize("sparta_silver, sign", [(0, 1), (9, -1)])
+def test_in_omega_the_larger_stock_is_worth_the_tie_break_L711(sparta_silver, sign):
+    """In omega a tie on points goes to the larger stock of resources (L711): evaluate()'s lead is the projections'
+    difference plus `tie_break` for the side whose stock (after this round's food) is larger."""
+    s = edit(fresh(), _stock(sparta_silver))
+    assert _lead(s) == pytest.approx(s.projected_points(0) - s.projected_points(1) + sign * W["tie_break"])
+
+
+def test_before_omega_the_stock_breaks_no_tie():
+    """Resources left after alpha or sigma pay the next rounds' actions; the tie-break (L711) is omega's alone."""
+    def sigma(j):
+        _stock(0)(j)
+        set_round(j, "sigma")
+    s = edit(fresh(), sigma)
+    assert _lead(s) == pytest.approx(s.projected_points(0) - s.projected_points(1))
 
 
 def test_evaluate_is_the_squashed_lead_of_the_projections():
@@ -103,7 +153,8 @@ def test_the_weights_come_from_the_data_file(tmp_path):
     assert other.tables["eval"]["death"] == 0.0
     a, b = fresh(), fresh(game=other)
     assert a.to_json() == b.to_json()
-    assert a.projected_points(1) == pytest.approx(b.projected_points(1) - W["death"])   # Sparta starts unfed
+    # Sparta starts unfed, but has not passed yet: its projected death weighs food_open times the death weight
+    assert a.projected_points(1) == pytest.approx(b.projected_points(1) - W["food_open"] * W["death"])
     lead = b.projected_points(0) - b.projected_points(1)
     assert b.evaluate()[0] == pytest.approx(1.0 / (1.0 + math.exp(-lead / 8.0)))
 

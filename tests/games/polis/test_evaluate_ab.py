@@ -1,0 +1,50 @@
+"""scripts/polis_evaluate_ab.py (docs/strength.md, "Polis's evaluate(): a side still to act, and omega's
+tie-break"): each seat's bot searches its own copy of the game, which differs from the referee's in evaluate.json
+alone; its records report again the same figures."""
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from .helpers import fresh
+
+_PATH = Path(__file__).resolve().parents[3] / "scripts" / "polis_evaluate_ab.py"
+_spec = importlib.util.spec_from_file_location("polis_evaluate_ab", _PATH)
+ab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ab)
+
+
+@pytest.mark.parametrize("data", ["ed1", "assumed"])
+def test_a_variant_changes_the_weights_and_nothing_else(data):
+    from engine.registry import load_game
+    rules = load_game("polis", data=data)
+    own = ab.game_with(data, ab.weights_with({"food_open": 1.0, "resources.iron": 0.9}, data))
+    assert own.tables["eval"]["food_open"] == 1.0 and own.tables["eval"]["resources"][0] == 0.9
+    assert own.tables["eval"] != rules.tables["eval"]
+    assert {k: v for k, v in own.tables.items() if k != "eval"} == {k: v for k, v in rules.tables.items() if k != "eval"}
+
+
+def test_an_unknown_weight_is_refused_by_name():
+    with pytest.raises(SystemExit, match="no weight 'nope'"):
+        ab.weights_with({"nope": 1.0}, "ed1")
+
+
+def test_the_bot_decides_on_its_own_game():
+    own = ab.game_with("ed1", ab.weights_with({"death": 0.0}, "ed1"))
+
+    class Seen:
+        def act(self, view, turn):
+            self.weights = view.static()["eval"]
+            return 0
+    bot = ab.searching_own_game(Seen(), own)
+    bot.act(fresh(), None)
+    assert bot.weights["death"] == 0.0 != fresh().static()["eval"]["death"]
+
+
+def test_kept_records_report_the_same_figures(tmp_path, capsys):
+    out = tmp_path / "ab.jsonl.gz"
+    ab.main(["--bot", "greedy", "--games", "1", "--b", '{"death": 0.0}', "--out", str(out)])
+    played = capsys.readouterr().out
+    assert "A's score" in played and "1 deals, 2 games" in played
+    ab.main(["--records", str(out)])
+    assert capsys.readouterr().out == played
