@@ -27,6 +27,7 @@ from engine.registry import load_game  # noqa: E402
 
 ROUNDS = ("alpha", "sigma", "omega")
 SIDES = ("athens", "sparta")
+RESOURCES = ("iron", "wood", "wine", "silver", "wheat")
 
 
 def shape_of_record(record) -> dict:
@@ -39,6 +40,8 @@ def shape_of_record(record) -> dict:
     actions = {r: [0, 0] for r in ROUNDS}          # actions chosen (turns and the solo phase), passes not counted
     counts = {"pass": [0, 0], "trade": [0, 0], "develop": [0, 0], "siege": [0, 0], "tribute": [0, 0]}
     battles = 0
+    tribute_income = [0, 0]                        # resources a side's tribute actions brought it (L450-L460)
+    regions = [{}, {}]                             # the regions it took tribute from, how often
     j = state.to_json()
     for move, player in zip(record.moves, record.players):
         if player >= 0:
@@ -48,8 +51,14 @@ def shape_of_record(record) -> dict:
                 counts[name][player] += 1
             if j["phase"] in ("action", "surcharge") and name not in ("pass", "ransom", "surcharge"):
                 actions[j["round"]][player] += 1
+        if player >= 0 and j["phase"] == "tribute-region":
+            region = move.split(":", 1)[1]
+            regions[player][region] = regions[player].get(region, 0) + 1
         state.apply(move)
         before, j = j, state.to_json()
+        if before["phase"] in ("tribute-region", "tribute-alloc"):
+            for p, side in enumerate(SIDES):
+                tribute_income[p] += stock(j, side) - stock(before, side)
         if before["battle"] is None and j["battle"] is not None:
             battles += 1
         if j["round"] == before["round"]:
@@ -63,7 +72,13 @@ def shape_of_record(record) -> dict:
             completed[SIDES.index(owner)] += len(tiles)
     return {"turns": turns, "actions": actions, "decisions": decisions, "counts": counts, "battles": battles, "round": j["round"],
             "prestige": [j["players"][s]["prestige"] for s in SIDES], "completed": completed, "winner": winner,
-            "moves": len(record.moves), "tied": len(set(record.result["scores"])) == 1}
+            "moves": len(record.moves), "tied": len(set(record.result["scores"])) == 1,
+            "tribute_income": tribute_income, "regions": regions}
+
+
+def stock(j: dict, side: str) -> int:
+    """A side's resources in a state's JSON (the stock that breaks a tie, L711)."""
+    return sum(j["players"][side][r] for r in RESOURCES)
 
 
 def play_and_shape(options: dict, seats: list[str], seed: int):
@@ -104,6 +119,15 @@ def report(games: list[dict], title: str) -> str:
     for name in ("pass", "trade", "develop", "tribute", "siege"):
         lines.append(f"  {name}: median a game Athens/Sparta {med(g['counts'][name][0] for g in games)}/"
                      f"{med(g['counts'][name][1] for g in games)}")
+    lines.append("  tribute income: mean resources a game Athens/Sparta "
+                 + "/".join(f"{sum(g['tribute_income'][p] for g in games) / n:.1f}" for p in (0, 1)))
+    for p, side in enumerate(("Athens", "Sparta")):
+        taken: dict = {}
+        for g in games:
+            for region, k in g["regions"][p].items():
+                taken[region] = taken.get(region, 0) + k
+        lines.append(f"  {side}'s tribute regions: " + (", ".join(f"{r} {k}" for r, k in sorted(
+            taken.items(), key=lambda x: (-x[1], x[0]))) or "none"))
     lines.append(f"  projects completed: median Athens/Sparta {med(g['completed'][0] for g in games)}/"
                  f"{med(g['completed'][1] for g in games)}")
     seen = sum(1 for g in games if g["battles"])

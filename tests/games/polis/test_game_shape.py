@@ -20,8 +20,13 @@ def test_game_shape_is_reproducible_and_consistent():
     for r in shape.ROUNDS:
         for p in (0, 1):
             assert a["actions"][r][p] <= a["decisions"][r][p]
+    for p in (0, 1):                               # every tribute action takes one region's tribute (L450-L460)
+        assert sum(a["regions"][p].values()) == a["counts"]["tribute"][p]
+        assert a["tribute_income"][p] >= 0
+    assert sum(a["counts"]["tribute"]) > 0 and sum(a["tribute_income"]) > 0
     text = shape.report([a, b], "t")
     assert "games with a battle: " in text and "Sparta's score" in text
+    assert "tribute income: mean resources a game Athens/Sparta " in text and "Sparta's tribute regions: " in text
 
 
 def test_game_shape_on_the_assumed_board():
