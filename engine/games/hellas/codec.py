@@ -575,6 +575,23 @@ def _chance_step(raw):
     return "attrition" if raw["att_area"] >= 0 else "storm"
 
 
+
+def _may_be_routed(raw: dict, unit, step: str) -> bool:
+    """Whether a block in the combat being fought can carry a rout (battle.pxi): a field battle routs field blocks
+    (spec 6.4); an assault ignores routs (6.11, ASSAULT_ROUTS) except that a failed Treachery assault sends the
+    attacker's field blocks back (L294); a sally routs the besieged attacker's blocks inside or out and the
+    defender's in the field (6.12)."""
+    inside = raw["incity"][unit.index]
+    attacker = raw["b_att"] >= 0 and unit.side == SIDES[raw["b_att"]]
+    kind = raw["b_kind"]
+    if kind == 1:
+        return False
+    if kind == 2:
+        return attacker and not inside and step == "retreat"
+    if kind == 3:
+        return attacker or not inside
+    return not inside
+
 def _step_fields_in(raw, data):
     """Each field of STEP_FIELDS set exactly where its step needs it; the siege att_area names is one the active
     player is attriting (spec 6.10), with its dice or hits still due; the blocks the withdrawal, retreat and
@@ -605,6 +622,10 @@ def _step_fields_in(raw, data):
     if routed:
         _fail(f"blocks.{routed[0]}.routed: a block is routed only in the battle being fought (machine.b_area), "
               f"here at step {step}")
+    routed = [u for u in data.units if raw["routed"][u.index] and not _may_be_routed(raw, u, step)]
+    if routed:
+        _fail(f"blocks.{routed[0].id}.routed: no block can be routed there in this combat "
+              f"(machine.b_kind = {raw['b_kind']}, inside = {bool(raw['incity'][routed[0].index])}, step {step})")
     if raw["wd_unit"] >= 0 and raw["loc"][raw["wd_unit"]] != raw["wd_area"]:
         _fail("machine.wd_unit: the block asked to withdraw is not in machine.wd_area")
     if raw["r_unit"] >= 0 and raw["loc"][raw["r_unit"]] < 0:
