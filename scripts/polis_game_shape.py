@@ -42,6 +42,9 @@ def shape_of_record(record) -> dict:
     battles = 0
     tribute_income = [0, 0]                        # resources a side's tribute actions brought it (L450-L460)
     regions = [{}, {}]                             # the regions it took tribute from, how often
+    sieged = [{}, {}]                              # the poleis it besieged, how often
+    released = [set(), set()]                      # poleis it let go at a food step (L640)
+    retaken = [0, 0]                               # sieges of a polis it had released itself
     j = state.to_json()
     for move, player in zip(record.moves, record.players):
         if player >= 0:
@@ -54,8 +57,16 @@ def shape_of_record(record) -> dict:
         if player >= 0 and j["phase"] == "tribute-region":
             region = move.split(":", 1)[1]
             regions[player][region] = regions[player].get(region, 0) + 1
+        if player >= 0 and j["phase"] == "siege-target":
+            polis = move.split(":", 1)[1]
+            sieged[player][polis] = sieged[player].get(polis, 0) + 1
+            retaken[player] += polis in released[player]
         state.apply(move)
         before, j = j, state.to_json()
+        if before["phase"] == "food":
+            for polis, now in j["poleis"].items():
+                if now["owner"] is None and before["poleis"][polis]["owner"] in SIDES:
+                    released[SIDES.index(before["poleis"][polis]["owner"])].add(polis)
         if before["phase"] in ("tribute-region", "tribute-alloc"):
             for p, side in enumerate(SIDES):
                 tribute_income[p] += stock(j, side) - stock(before, side)
@@ -73,7 +84,7 @@ def shape_of_record(record) -> dict:
     return {"turns": turns, "actions": actions, "decisions": decisions, "counts": counts, "battles": battles, "round": j["round"],
             "prestige": [j["players"][s]["prestige"] for s in SIDES], "completed": completed, "winner": winner,
             "moves": len(record.moves), "tied": len(set(record.result["scores"])) == 1,
-            "tribute_income": tribute_income, "regions": regions}
+            "tribute_income": tribute_income, "regions": regions, "sieged": sieged, "retaken": retaken}
 
 
 def stock(j: dict, side: str) -> int:
@@ -104,6 +115,15 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
+def tally(counts) -> str:
+    """Counts by name summed over games, most frequent first: "Attica 98, Ionia 6"."""
+    total: dict = {}
+    for c in counts:
+        for name, k in c.items():
+            total[name] = total.get(name, 0) + k
+    return ", ".join(f"{name} {k}" for name, k in sorted(total.items(), key=lambda x: (-x[1], x[0]))) or "none"
+
+
 def report(games: list[dict], title: str) -> str:
     n = len(games)
     med = statistics.median
@@ -122,12 +142,10 @@ def report(games: list[dict], title: str) -> str:
     lines.append("  tribute income: mean resources a game Athens/Sparta "
                  + "/".join(f"{sum(g['tribute_income'][p] for g in games) / n:.1f}" for p in (0, 1)))
     for p, side in enumerate(("Athens", "Sparta")):
-        taken: dict = {}
-        for g in games:
-            for region, k in g["regions"][p].items():
-                taken[region] = taken.get(region, 0) + k
-        lines.append(f"  {side}'s tribute regions: " + (", ".join(f"{r} {k}" for r, k in sorted(
-            taken.items(), key=lambda x: (-x[1], x[0]))) or "none"))
+        lines.append(f"  {side}'s tribute regions: " + tally(g["regions"][p] for g in games))
+    for p, side in enumerate(("Athens", "Sparta")):
+        lines.append(f"  {side}'s sieges: " + tally(g["sieged"][p] for g in games)
+                     + f"; of poleis it had released at a food step: {sum(g['retaken'][p] for g in games)}")
     lines.append(f"  projects completed: median Athens/Sparta {med(g['completed'][0] for g in games)}/"
                  f"{med(g['completed'][1] for g in games)}")
     seen = sum(1 for g in games if g["battles"])

@@ -23,10 +23,12 @@ def test_game_shape_is_reproducible_and_consistent():
     for p in (0, 1):                               # every tribute action takes one region's tribute (L450-L460)
         assert sum(a["regions"][p].values()) == a["counts"]["tribute"][p]
         assert a["tribute_income"][p] >= 0
+        assert sum(a["sieged"][p].values()) == a["counts"]["siege"][p] >= a["retaken"][p]
     assert sum(a["counts"]["tribute"]) > 0 and sum(a["tribute_income"]) > 0
     text = shape.report([a, b], "t")
     assert "games with a battle: " in text and "Sparta's score" in text
     assert "tribute income: mean resources a game Athens/Sparta " in text and "Sparta's tribute regions: " in text
+    assert "Athens's sieges: " in text and "of poleis it had released at a food step: " in text
 
 
 def test_game_shape_on_the_assumed_board():
