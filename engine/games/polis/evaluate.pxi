@@ -29,7 +29,9 @@ cdef inline int can_still_act(const PolisData* d, int p) noexcept nogil:
 cdef double projected_points(const PolisData* d, const Static* g, int p, int* stock) noexcept nogil:
     """p's final-score points (population + prestige + end-game project prestige, L705-L711) after this round's
     projects (L626), food (L636-L642), growth (L644-L652) and megalopolis (L654), plus the weighted value of what
-    is left to spend; minus ev_death if the round's end would leave p at 0 prestige or unfed (L698-L700)."""
+    is left to spend; minus ev_death if the round's end would leave p at 0 prestige or unfed (L698-L700), that and
+    the lost poleis weighed by ev_food_open while p can still act. ``stock`` (when not NULL) receives p's resources
+    left after this round's food and spoilage, which break a tie on points in omega (L711)."""
     cdef int pol, t, k, r
     cdef int last = d.round >= 2
     cdef int projects_due = not eor_phase(d)
