@@ -28,7 +28,7 @@ from bots import make_bot  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
 from engine.games.polis.data import DATA_DIR, DEFAULT_DATA_SET, read_data  # noqa: E402
 from engine.records import append_record, read_whole_runs  # noqa: E402
-from engine.registry import load_game  # noqa: E402
+from engine.registry import load_game, parse_options  # noqa: E402
 
 EVENT = "evaluate-ab"
 
@@ -135,7 +135,11 @@ def main(argv=None):
         parser.error(f"--a/--b must be JSON objects: {e}")
     if not all(isinstance(c, dict) for c in changes.values()):
         parser.error("--a/--b must be JSON objects")
-    options = dict(o.split("=", 1) for o in args.option)
+    try:
+        options = parse_options(",".join(args.option))
+        load_game("polis", **options)               # a bad option fails here, in one line, before any game
+    except KleosError as e:
+        parser.error(str(e))
     options["players"] = 2
     data = options.get("data", DEFAULT_DATA_SET)
     for c in changes.values():

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from arena.referee import play_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
 from engine.records import append_record, read_whole_runs  # noqa: E402
-from engine.registry import load_game  # noqa: E402
+from engine.registry import load_game, parse_options  # noqa: E402
 
 ROUNDS = ("alpha", "sigma", "omega")
 SIDES = ("athens", "sparta")
@@ -200,7 +200,11 @@ def main(argv=None):
         return
     if len(args.seats) != 2:
         parser.error("give two bot specs, Athens's then Sparta's (or --records FILE)")
-    options = dict(o.split("=", 1) for o in args.option)
+    try:
+        options = parse_options(",".join(args.option))
+        load_game("polis", **options)               # a bad option fails here, in one line, before any game
+    except KleosError as e:
+        parser.error(str(e))
     options.setdefault("players", 2)
     if args.out and os.path.exists(args.out):
         parser.error(f"{args.out}: already exists (records are appended as games end; give a new file)")

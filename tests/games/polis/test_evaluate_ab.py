@@ -48,3 +48,13 @@ def test_kept_records_report_the_same_figures(tmp_path, capsys):
     assert "A's score" in played and "1 deals, 2 games" in played
     ab.main(["--records", str(out)])
     assert capsys.readouterr().out == played
+
+
+@pytest.mark.parametrize("script, option, message", [
+    (ab, "data=nowhere", "neither a data set"),
+    (ab, "data", "is not of the form name=value"),
+])
+def test_a_bad_game_option_is_one_line_naming_it(script, option, message, capsys):
+    with pytest.raises(SystemExit):
+        script.main(["--option", option, "--games", "1"])
+    assert message in capsys.readouterr().err

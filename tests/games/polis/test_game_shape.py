@@ -3,6 +3,8 @@ record and are reproducible: the same seed and bots give the same figures, and t
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 _PATH = Path(__file__).resolve().parents[3] / "scripts" / "polis_game_shape.py"
 _spec = importlib.util.spec_from_file_location("polis_game_shape", _PATH)
 shape = importlib.util.module_from_spec(_spec)
@@ -62,3 +64,9 @@ def test_score_ties_are_reported_apart_from_the_tie_break():
     assert "Sparta's score 0.50" in text
     assert "tied on score (the larger stock of resources wins, L711): 1, won by Athens/Sparta 0/1" in text
     assert "Sparta's score with those as draws 0.25" in text
+
+
+def test_a_bad_game_option_is_one_line_naming_it(capsys):
+    with pytest.raises(SystemExit):
+        shape.main(["greedy", "greedy", "--option", "data=nowhere"])
+    assert "neither a data set" in capsys.readouterr().err
