@@ -617,15 +617,13 @@ def _step_fields_in(raw, data):
     b = raw["b_area"]
     if raw["b_kind"] in (1, 2) and (b < 0 or not data.areas[b].is_city or not raw["besieged"][b]):
         _fail(f"machine.b_kind = {raw['b_kind']} (an assault) needs machine.b_area to be a besieged city")
-    routed = [u.id for u in data.units if raw["routed"][u.index]
-              and (step not in BATTLE or raw["loc"][u.index] != raw["b_area"])]
-    if routed:
-        _fail(f"blocks.{routed[0]}.routed: a block is routed only in the battle being fought (machine.b_area), "
-              f"here at step {step}")
-    routed = [u for u in data.units if raw["routed"][u.index] and not _may_be_routed(raw, u, step)]
-    if routed:
-        _fail(f"blocks.{routed[0].id}.routed: no block can be routed there in this combat "
-              f"(machine.b_kind = {raw['b_kind']}, inside = {bool(raw['incity'][routed[0].index])}, step {step})")
+    for u in (u for u in data.units if raw["routed"][u.index]):
+        if step not in BATTLE or raw["loc"][u.index] != raw["b_area"]:
+            _fail(f"blocks.{u.id}.routed: a block is routed only in the battle being fought (machine.b_area), "
+                  f"here at step {step}")
+        if not _may_be_routed(raw, u, step):
+            _fail(f"blocks.{u.id}.routed: no block can be routed there in this combat "
+                  f"(machine.b_kind = {raw['b_kind']}, inside = {bool(raw['incity'][u.index])}, step {step})")
     if raw["wd_unit"] >= 0 and raw["loc"][raw["wd_unit"]] != raw["wd_area"]:
         _fail("machine.wd_unit: the block asked to withdraw is not in machine.wd_area")
     if raw["r_unit"] >= 0 and raw["loc"][raw["r_unit"]] < 0:

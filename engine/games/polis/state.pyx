@@ -442,8 +442,10 @@ cdef class PolisState(State):
             self.c_returns(out)
             return
         cdef int stock0 = 0, stock1 = 0
-        cdef double lead = projected_points(&self.d, self.g, 0, &stock0) - projected_points(&self.d, self.g, 1, &stock1)
-        if self.d.round >= 2 and stock0 != stock1:
+        cdef int omega = self.d.round >= 2               # the stocks matter only where they break a tie (L711)
+        cdef double lead = projected_points(&self.d, self.g, 0, &stock0 if omega else NULL) \
+            - projected_points(&self.d, self.g, 1, &stock1 if omega else NULL)
+        if omega and stock0 != stock1:
             # in omega a tie on points goes to the larger stock (L711): that stock is worth part of a point
             lead += self.g.ev_tie_break if stock0 > stock1 else -self.g.ev_tie_break
         out[0] = 1.0 / (1.0 + exp(-lead / self.g.ev_scale))
