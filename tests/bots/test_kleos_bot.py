@@ -91,7 +91,8 @@ def test_it_decides_as_the_spec_it_resolves_to():
 
 def test_no_peeking_the_decision_is_the_same_from_any_state_of_the_seat_information_set():
     for game, options in (("goofspiel", {"players": 2, "cards": 8}), ("polis", {"players": 2}),
-                          ("mare_nostrum", {"players": 3})):
+                          ("mare_nostrum", {"players": 3}), ("pantikapaion", {"players": 2}),
+                          ("hellas", {"players": 2})):
         state = _first_decision(game, options)
         me = state.current_player()
         worlds = [state.determinize(me, RNG(seed)) for seed in (1, 2, 3)]
