@@ -31,8 +31,11 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         env = {**env, "COLUMNS": str(columns), "LINES": str(rows), "TERM": "xterm-256color"}
         env.pop("NO_COLOR", None)
+        # a shell gives its foreground program Ctrl-C at the default action; a test run started in the background of
+        # a non-interactive shell inherits SIGINT ignored, which would leave the program deaf to the Ctrl-C sent here
         self.proc = subprocess.Popen([sys.executable, "-m", "arena.cli", *map(str, args)], stdin=slave, stdout=slave,
-                                     stderr=slave, cwd=cwd, env=env, close_fds=True)
+                                     stderr=slave, cwd=cwd, env=env, close_fds=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         os.close(slave)
         self.master = master
         self.raw = ""
