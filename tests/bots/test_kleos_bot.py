@@ -92,7 +92,7 @@ def test_it_decides_as_the_spec_it_resolves_to():
 
 def test_no_peeking_the_decision_is_the_same_from_any_state_of_the_seat_information_set():
     for game in list_games():                                  # every registered game's declared configuration
-        options = NO_PEEK_OPTIONS.get(game, {"players": game_spec(game).default_players or game_spec(game).min_players})
+        options = game_spec(game).resolve(NO_PEEK_OPTIONS.get(game, {}))   # every option, the defaults filled in
         state = _first_decision(game, options)
         me = state.current_player()
         worlds = [state.determinize(me, RNG(seed)) for seed in (1, 2, 3)]

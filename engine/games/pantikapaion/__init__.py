@@ -24,8 +24,7 @@ GAME = GameSpec(
     # medium are 60 and 600, each a step (2 players: docs/play.md, "Seats, levels and time")
     levels={"easy": "ismcts:iterations=60", "medium": "ismcts:iterations=600"},
     # Kleos's own bot: simulations cut 8 actions from the root and scored by evaluate(), each rollout move the best
-    # of 3 sampled by evaluate().
-    # At equal time (0.8 s a turn) it beat plain ISMCTS's full random rollouts 0.850 +- 0.103 and depth 12
-    # 0.775 (docs/strength.md, "Pantikapaion's kleos bot")
+    # of 3 sampled by evaluate(). At equal time (0.8 s a turn) it beat plain ISMCTS's full random rollouts 0.850 +-
+    # 0.103 and depth 12 0.775 (docs/strength.md, "Pantikapaion's kleos bot")
     kleos_bot="ismcts:depth=8,rollout=heuristic",
 )
