@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import play_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
+from engine.games.polis.data import read_data  # noqa: E402
 from engine.records import append_record, read_whole_runs  # noqa: E402
 from engine.registry import load_game, parse_options  # noqa: E402
 
@@ -45,8 +46,13 @@ def shape_of_record(record) -> dict:
     sieged = [{}, {}]                              # the poleis it besieged, how often
     released = [set(), set()]                      # poleis it let go at a food step (L640)
     retaken = [0, 0]                               # sieges of a polis it had released itself
+    retake_chances = [0, 0]                        # its action decisions at which it could besiege one of them
+    trade_poleis = read_data(options.get("data"), "map.json")["trade_poleis"]
+    retaken_for_trade = [0, 0]                     # retakes while it held none of its trade poleis (L209, L289)
     j = state.to_json()
     for move, player in zip(record.moves, record.players):
+        if player >= 0 and j["phase"] == "action" and could_retake(state, j, released[player]):
+            retake_chances[player] += 1
         if player >= 0:
             decisions[j["round"]][player] += 1
             name = move.split(":")[0]
@@ -61,6 +67,8 @@ def shape_of_record(record) -> dict:
             polis = move.split(":", 1)[1]
             sieged[player][polis] = sieged[player].get(polis, 0) + 1
             retaken[player] += polis in released[player]
+            retaken_for_trade[player] += polis in released[player] and not any(
+                j["poleis"][t]["owner"] == SIDES[player] for t in trade_poleis[SIDES[player]])
         state.apply(move)
         before, j = j, state.to_json()
         if before["phase"] == "food":
@@ -84,7 +92,25 @@ def shape_of_record(record) -> dict:
     return {"turns": turns, "actions": actions, "decisions": decisions, "counts": counts, "battles": battles, "round": j["round"],
             "prestige": [j["players"][s]["prestige"] for s in SIDES], "completed": completed, "winner": winner,
             "moves": len(record.moves), "tied": len(set(record.result["scores"])) == 1,
-            "tribute_income": tribute_income, "regions": regions, "sieged": sieged, "retaken": retaken}
+            "tribute_income": tribute_income, "regions": regions, "sieged": sieged, "retaken": retaken,
+            "retake_chances": retake_chances, "retaken_for_trade": retaken_for_trade}
+
+
+def could_retake(state, j: dict, released: set) -> bool:
+    """At an action decision: may the side to move lay siege (L393-L397) to a polis it released itself that is
+    still neutral?"""
+    if not any(j["poleis"][polis]["owner"] is None for polis in released):
+        return False
+    siege = [a for a in state.legal_actions() if state.action_to_str(a) == "siege"]
+    if not siege:
+        return False
+    after = state.clone()
+    after.apply(siege[0])
+    moves = [after.action_to_str(a) for a in after.legal_actions()]
+    if moves and all(m.startswith("surcharge:") for m in moves):
+        after.apply(moves[0])                      # acting alone, the action's resource is paid first (L175)
+        moves = [after.action_to_str(a) for a in after.legal_actions()]
+    return any(m.startswith("siege:") and m.split(":", 1)[1] in released for m in moves)
 
 
 def stock(j: dict, side: str) -> int:
@@ -145,7 +171,10 @@ def report(games: list[dict], title: str) -> str:
         lines.append(f"  {side}'s tribute regions: " + tally(g["regions"][p] for g in games))
     for p, side in enumerate(("Athens", "Sparta")):
         lines.append(f"  {side}'s sieges: " + tally(g["sieged"][p] for g in games)
-                     + f"; of poleis it had released at a food step: {sum(g['retaken'][p] for g in games)}")
+                     + f"; of poleis it had released at a food step: {sum(g['retaken'][p] for g in games)}, "
+                     f"at {sum(g['retake_chances'][p] for g in games)} action decisions where one "
+                     f"could be besieged; {sum(g['retaken_for_trade'][p] for g in games)} of them while it held "
+                     "none of its trade poleis")
     lines.append(f"  projects completed: median Athens/Sparta {med(g['completed'][0] for g in games)}/"
                  f"{med(g['completed'][1] for g in games)}")
     seen = sum(1 for g in games if g["battles"])

@@ -17,7 +17,7 @@ class SearchStateError(KleosError, ValueError):
 
 
 # Choices of the string options.
-CHOICES = {"rollout": ("random", "heuristic"), "final": ("visits", "value", "mixed"),
+CHOICES = {"rollout": ("random", "heuristic"), "chance_leaf": ("evaluate", "sample"), "final": ("visits", "value", "mixed"),
            "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy")}
 # Lower bounds: budgets must be positive, the others sensible.
@@ -35,6 +35,9 @@ COMMON_OPTIONS = {
     "c": (float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
     "rollout": (str, "random", "rollout policy: random | heuristic (best of 3 sampled moves by evaluate())"),
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
+    "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
+                                     "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
+                                     "outcomes until someone decides)"),
     "seed": (int, 0, "seed of the searcher's random stream"),
     "workers": (int, 1, "root parallelism: processes searching at once, root visit counts merged"),
     "final": (str, "visits", "final choice: visits (most visited) | value (best mean value) | mixed (a move drawn "

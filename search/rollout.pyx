@@ -18,18 +18,33 @@ cdef void leaf_value(State state, double* out) noexcept:
         state.c_evaluate(out)
 
 
-cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, double* out) noexcept:
+cdef int64_t settled_leaf_value(State state, Rng* rng, double* out) noexcept:
+    cdef int64_t applied = 0
+    cdef int a
+    while state.c_current_player() == CHANCE:
+        a = sample_chance_outcome(state, rng)
+        if a < 0:
+            return -1
+        state.c_apply(a)
+        applied += 1
+    leaf_value(state, out)
+    return applied
+
+
+cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
+                     double* out) noexcept:
     cdef int buf[MAX_ACTIONS]
     cdef double est[MAX_PLAYERS]
     cdef int player, n, k, a, best_a
     cdef double best
-    cdef int64_t moves = 0, calls = 0
+    cdef int64_t moves = 0, calls = 0, settled
     while True:
         player = state.c_current_player()
         if player == TERMINAL:
             state.c_returns(out)
             return calls
-        if max_actions >= 0 and moves >= max_actions:
+        # at the cut-off; settled, chance still acts (below) until someone decides
+        if max_actions >= 0 and moves >= max_actions and not (settle and player == CHANCE):
             state.c_evaluate(out)
             return calls
         if player == CHANCE:
@@ -48,7 +63,13 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
                     scratch.c_copy_from(state)
                     scratch.c_apply(a)
                     calls += 1
-                    leaf_value(scratch, est)
+                    if settle:
+                        settled = settled_leaf_value(scratch, rng, est)
+                        if settled < 0:
+                            return -1
+                        calls += settled
+                    else:
+                        leaf_value(scratch, est)
                     if est[player] > best:
                         best = est[player]
                         best_a = a

@@ -82,6 +82,7 @@ cdef class UCT:
     cdef readonly double c
     cdef readonly int rollout_kind
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
+    cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef Rng rng
     cdef State root
     cdef State work
@@ -128,7 +129,7 @@ cdef class UCT:
         self.index.used = 0
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
-                 int keys=KEYS_PATH, bint rewind=False):
+                 int keys=KEYS_PATH, bint rewind=False, bint settle=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -142,6 +143,7 @@ cdef class UCT:
         self.c = c
         self.rollout_kind = rollout_kind
         self.depth_limit = depth_limit
+        self.settle = settle
         for t in range(self.ntrees):
             if tree_init(&self.trees[t], 4096) != 0:
                 raise MemoryError("search tree")
@@ -461,8 +463,9 @@ cdef class UCT:
     cdef void simulate(self, State w, int64_t applied) noexcept:
         """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""
         cdef double t0 = now()
-        cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
-                                      self.depth_limit - applied if self.depth_limit >= 0 else -1, self.ret)
+        # settled chance can take the leaf past the cut-off: 0 actions left, never "no limit"
+        cdef int64_t left = max(self.depth_limit - applied, 0) if self.depth_limit >= 0 else -1
+        cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, left, self.settle, self.ret)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -518,7 +521,7 @@ cdef class UCT:
         """At the game's end or the depth cut-off: score the leaf, back the value up and return True."""
         if p == TERMINAL:
             w.c_returns(self.ret)
-        elif self.depth_limit >= 0 and applied >= self.depth_limit:
+        elif self.depth_limit >= 0 and applied >= self.depth_limit and not (self.settle and p == CHANCE):
             w.c_evaluate(self.ret)
         else:
             return False

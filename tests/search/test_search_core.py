@@ -113,6 +113,27 @@ def test_heuristic_rollouts_look_ahead(name, goof13):
 
 
 @pytest.mark.parametrize("name", ALL)
+def test_chance_leaf_sample_settles_the_cut_off(name, goof13):
+    """depth=2 from goof13 ends where the next prize is about to be drawn (both bids made). chance_leaf=evaluate
+    scores that state as it stands: 2 forward-model calls a simulation. chance_leaf=sample draws the prize first, so
+    evaluate() scores the next decision: 3 calls a simulation."""
+    as_is = new(name, iterations=200, depth=2, seed=5).search(goof13)
+    settled = new(name, iterations=200, depth=2, seed=5, chance_leaf="sample").search(goof13)
+    assert as_is.stats["calls"] == 2 * 200
+    assert settled.stats["calls"] == 3 * 200
+    assert settled.action in goof13.legal_actions()
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_chance_leaf_sample_settles_the_look_ahead(name, goof13):
+    """Heuristic rollouts score each sampled move by evaluate() of the state it leads to. A second bidder's move
+    leads to a prize draw; chance_leaf=sample draws it before scoring, so the look-ahead makes more calls."""
+    as_is = new(name, iterations=200, seed=3, rollout="heuristic").search(goof13)
+    settled = new(name, iterations=200, seed=3, rollout="heuristic", chance_leaf="sample").search(goof13)
+    assert settled.stats["calls"] > 1.1 * as_is.stats["calls"]
+
+
+@pytest.mark.parametrize("name", ALL)
 def test_same_seed_same_move(name, goof13):
     a = new(name, iterations=400, seed=11).search(goof13)
     b = new(name, iterations=400, seed=11).search(goof13)

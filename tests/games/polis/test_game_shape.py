@@ -70,3 +70,20 @@ def test_a_bad_game_option_is_one_line_naming_it(capsys):
     with pytest.raises(SystemExit):
         shape.main(["greedy", "greedy", "--option", "data=nowhere"])
     assert "neither a data set" in capsys.readouterr().err
+
+
+def test_retakes_read_from_the_kept_records():
+    """docs/rules/polis.md, "How a game goes": the kept 1 s ed1 games (after the evaluate() fix) give the retake
+    figures the docs quote. A side's siege of a polis it released at the food step (L640) is laid at an action
+    decision where such a siege was legal (L393-L397), so retakes never exceed those decisions; Sparta's come
+    while it holds neither of its trade poleis (Pylos, Gytheion: L209, L289), Athens's never (Athens trades from
+    its capital)."""
+    records = Path(__file__).resolve().parents[3] / "docs" / "records" / "polis-shape-kleos-20000-ed1-eval2.jsonl.gz"
+    games = [shape.shape_of_record(r) for r in shape.read_whole_runs([str(records)])]
+    retaken = [sum(g["retaken"][p] for g in games) for p in (0, 1)]
+    chances = [sum(g["retake_chances"][p] for g in games) for p in (0, 1)]
+    for_trade = [sum(g["retaken_for_trade"][p] for g in games) for p in (0, 1)]
+    for g in games:
+        for p in (0, 1):
+            assert g["retaken_for_trade"][p] <= g["retaken"][p] <= g["retake_chances"][p]
+    assert (retaken, chances, for_trade) == ([17, 50], [281, 177], [0, 37])
