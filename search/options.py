@@ -17,8 +17,8 @@ class SearchStateError(KleosError, ValueError):
 
 
 # Choices of the string options.
-CHOICES = {"rollout": ("random", "heuristic"), "chance_leaf": ("evaluate", "sample"), "final": ("visits", "value", "mixed"),
-           "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
+CHOICES = {"rollout": ("random", "heuristic"), "chance_leaf": ("evaluate", "sample"),
+           "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,

@@ -16,9 +16,9 @@ cdef void leaf_value(State state, double* out) noexcept
 cdef int64_t settled_leaf_value(State state, Rng* rng, double* out) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
 # limit), then write its value into out; with `settle`, every state evaluate() scores (the cut-off, the heuristic's
-# look-ahead) is first settled as settled_leaf_value does. `scratch` is a state of the same game for look-ahead. Returns the number
-# of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when `state` reached a
-# node without a legal action or outcome (a broken state, left there: the caller raises
+# look-ahead) is first settled as settled_leaf_value does. `scratch` is a state of the same game for look-ahead.
+# Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
+# `state` reached a node without a legal action or outcome (a broken state, left there: the caller raises
 # engine.core.no_legal_action).
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
                      double* out) noexcept
