@@ -25,8 +25,8 @@ GAME = GameSpec(
     levels={"easy": "ismcts:iterations=60", "medium": "ismcts:iterations=600"},
     # Kleos's own bot: simulations cut 8 actions from the root and scored by evaluate(), each rollout move the best
     # of 3 sampled by evaluate(). At equal time (0.8 s a turn) it beat plain ISMCTS's full random rollouts 0.850 +-
-    # 0.103 and depth 12 0.775 (docs/strength.md, "Pantikapaion's kleos bot"). A leaf where a tile is about to be
-    # drawn is scored after a sampled draw (chance_leaf=sample): 0.567 +- 0.054 against the same bot without it at
-    # 0.4 s a turn, 180 games (docs/strength.md, "Settled leaves")
+    # 0.103 and depth 12 0.775 (docs/strength.md, "Pantikapaion's kleos bot"). A leaf where a token or tile is
+    # about to be dealt is scored after a sampled deal (chance_leaf=sample): 0.567 +- 0.054 against the same bot
+    # without it at 0.4 s a turn, 180 games (docs/strength.md, "Settled leaves")
     kleos_bot="ismcts:depth=8,rollout=heuristic,chance_leaf=sample",
 )
