@@ -26,7 +26,13 @@ def searcher_options(kind: str) -> dict:
     try:
         return dict(make_searcher(kind).OPTIONS)
     except ValueError as e:
-        raise BadBotSpecError(f"{kind}: {e}") from None
+        raise BadBotSpecError(named(kind, e)) from None
+
+
+def named(kind: str, error: Exception) -> str:
+    """The message of a searcher's error, prefixed with the searcher's name once (the searchers name themselves)."""
+    text = str(error)
+    return text if text.startswith(f"{kind}: ") else f"{kind}: {text}"
 
 
 class SearchBot(Bot):
@@ -50,7 +56,7 @@ class SearchBot(Bot):
         try:
             return make_searcher(self.kind, **options)
         except ValueError as e:
-            raise BadBotSpecError(f"{self.kind}: {e}") from None
+            raise BadBotSpecError(named(self.kind, e)) from None
 
     def _options_for(self, info: GameInfo | None, budget: float | None) -> dict:
         options = dict(self.options)

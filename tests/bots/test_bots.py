@@ -36,6 +36,15 @@ def test_unknown_bot_and_option_errors_list_what_exists():
     assert len(describe_bots()) == len(BOTS)
 
 
+@pytest.mark.parametrize("spec", ["ismcts:rollout=maybe", "pimc:iterations=0", "ismcts:chance_leaf=later"])
+def test_a_search_bot_error_names_the_searcher_once(spec):
+    """The searchers name themselves in their errors; the bot does not add the name again ("ismcts: ismcts: ...")."""
+    kind = spec.split(":")[0]
+    with pytest.raises(BadBotSpecError) as e:
+        make_bot(spec)
+    assert str(e.value).startswith(f"{kind}: ") and str(e.value).count(f"{kind}:") == 1, str(e.value)
+
+
 def test_random_bot_is_reproducible_from_the_game_seed():
     a = play_game("goofspiel", {"players": 3, "cards": 6}, ["random"] * 3, 11)
     b = play_game("goofspiel", {"players": 3, "cards": 6}, ["random"] * 3, 11)
