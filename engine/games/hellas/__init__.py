@@ -42,8 +42,8 @@ GAME = GameSpec(
     # opts out
     search_defaults={"depth": 60},
     # Kleos's own bot: a shorter cut-off, 20 actions from the root, with rollouts whose every move is the best of 3
-    # sampled by evaluate(). At equal time (0.3 s a turn) it scored 0.575 +- 0.087 against the search defaults over
-    # 140 games (likelihood of superiority 96.6%) and 0.650 +- 0.120 against PIMC (docs/strength.md, "Hellas: a
-    # 20-action cut-off with heuristic rollouts")
+    # sampled by evaluate(). At equal time (0.3 s a turn) it scored 0.586 +- 0.076 against the search defaults over
+    # 180 games (+60 Elo [+9, +112]) and 0.688 +- 0.084 against PIMC over 80 (docs/strength.md, "Hellas: a
+    # 20-action cut-off with heuristic rollouts" and "Hellas: more games against plain ISMCTS and PIMC")
     kleos_bot="ismcts:depth=20,rollout=heuristic",
 )
