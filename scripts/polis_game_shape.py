@@ -93,7 +93,8 @@ def shape_of_record(record) -> dict:
             "prestige": [j["players"][s]["prestige"] for s in SIDES], "completed": completed, "winner": winner,
             "moves": len(record.moves), "tied": len(set(record.result["scores"])) == 1,
             "tribute_income": tribute_income, "regions": regions, "sieged": sieged, "retaken": retaken,
-            "retake_chances": retake_chances, "retaken_for_trade": retaken_for_trade}
+            "retake_chances": retake_chances, "retaken_for_trade": retaken_for_trade,
+            "released": [{polis: 1 for polis in released[p]} for p in (0, 1)]}
 
 
 def could_retake(state, j: dict, released: set) -> bool:
@@ -169,6 +170,8 @@ def report(games: list[dict], title: str) -> str:
                  + "/".join(f"{sum(g['tribute_income'][p] for g in games) / n:.1f}" for p in (0, 1)))
     for p, side in enumerate(("Athens", "Sparta")):
         lines.append(f"  {side}'s tribute regions: " + tally(g["regions"][p] for g in games))
+    for p, side in enumerate(("Athens", "Sparta")):
+        lines.append(f"  {side}'s poleis released at a food step (games): " + tally(g["released"][p] for g in games))
     for p, side in enumerate(("Athens", "Sparta")):
         lines.append(f"  {side}'s sieges: " + tally(g["sieged"][p] for g in games)
                      + f"; of poleis it had released at a food step: {sum(g['retaken'][p] for g in games)}, "

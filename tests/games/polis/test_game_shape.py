@@ -31,6 +31,7 @@ def test_game_shape_is_reproducible_and_consistent():
     assert "games with a battle: " in text and "Sparta's score" in text
     assert "tribute income: mean resources a game Athens/Sparta " in text and "Sparta's tribute regions: " in text
     assert "Athens's sieges: " in text and "of poleis it had released at a food step: " in text
+    assert "Sparta's poleis released at a food step (games): " in text
 
 
 def test_game_shape_on_the_assumed_board():
@@ -73,8 +74,8 @@ def test_a_bad_game_option_is_one_line_naming_it(capsys):
 
 
 def test_retakes_read_from_the_kept_records():
-    """docs/rules/polis.md, "How a game goes": the kept 1 s ed1 games (after the evaluate() fix) give the retake
-    figures the docs quote. A side's siege of a polis it released at the food step (L640) is laid at an action
+    """docs/rules/polis.md, "How a game goes": the kept 1 s ed1 games (after the evaluate() fix) give the release
+    (L640) and retake figures the docs quote. A side's siege of a polis it released at the food step (L640) is laid at an action
     decision where such a siege was legal (L393-L397), so retakes never exceed those decisions; Sparta's come
     while it holds neither of its trade poleis (Pylos, Gytheion: L209, L289), Athens's never (Athens trades from
     its capital)."""
@@ -87,3 +88,6 @@ def test_retakes_read_from_the_kept_records():
         for p in (0, 1):
             assert g["retaken_for_trade"][p] <= g["retaken"][p] <= g["retake_chances"][p]
     assert (retaken, chances, for_trade) == ([17, 50], [281, 177], [0, 37])
+    released = [sum(g["released"][p].get(polis, 0) for g in games) for p, polis in ((0, "Chalcis"), (1, "Pylos"),
+                                                                                 (1, "Gytheion"))]
+    assert released == [30, 36, 34]
