@@ -18,10 +18,10 @@ cdef void leaf_value(State state, double* out) noexcept:
         state.c_evaluate(out)
 
 
-cdef int64_t settled_leaf_value(State state, Rng* rng, double* out) noexcept:
+cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) noexcept:
     cdef int64_t applied = 0
     cdef int a
-    while state.c_current_player() == CHANCE:
+    while settle and state.c_current_player() == CHANCE:
         a = sample_chance_outcome(state, rng)
         if a < 0:
             return -1
@@ -43,10 +43,9 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
         if player == TERMINAL:
             state.c_returns(out)
             return calls
-        # at the cut-off; settled, chance still acts (below) until someone decides
-        if max_actions >= 0 and moves >= max_actions and not (settle and player == CHANCE):
-            state.c_evaluate(out)
-            return calls
+        if max_actions >= 0 and moves >= max_actions:
+            settled = scored_leaf_value(state, rng, settle, out)
+            return -1 if settled < 0 else calls + settled
         if player == CHANCE:
             a = sample_chance_outcome(state, rng)
             if a < 0:
@@ -63,13 +62,10 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
                     scratch.c_copy_from(state)
                     scratch.c_apply(a)
                     calls += 1
-                    if settle:
-                        settled = settled_leaf_value(scratch, rng, est)
-                        if settled < 0:
-                            return -1
-                        calls += settled
-                    else:
-                        leaf_value(scratch, est)
+                    settled = scored_leaf_value(scratch, rng, settle, est)
+                    if settled < 0:
+                        return -1
+                    calls += settled
                     if est[player] > best:
                         best = est[player]
                         best_a = a

@@ -29,7 +29,7 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport rollout
+from search.rollout cimport rollout, scored_leaf_value
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -463,9 +463,9 @@ cdef class UCT:
     cdef void simulate(self, State w, int64_t applied) noexcept:
         """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""
         cdef double t0 = now()
-        # settled chance can take the leaf past the cut-off: 0 actions left, never "no limit"
-        cdef int64_t left = max(self.depth_limit - applied, 0) if self.depth_limit >= 0 else -1
-        cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, left, self.settle, self.ret)
+        cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
+                                      self.depth_limit - applied if self.depth_limit >= 0 else -1, self.settle,
+                                      self.ret)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -519,10 +519,15 @@ cdef class UCT:
 
     cdef inline bint scored_leaf(self, State w, int p, int64_t applied) noexcept:
         """At the game's end or the depth cut-off: score the leaf, back the value up and return True."""
+        cdef int64_t settled
         if p == TERMINAL:
             w.c_returns(self.ret)
-        elif self.depth_limit >= 0 and applied >= self.depth_limit and not (self.settle and p == CHANCE):
-            w.c_evaluate(self.ret)
+        elif self.depth_limit >= 0 and applied >= self.depth_limit:
+            settled = scored_leaf_value(w, &self.rng, self.settle, self.ret)
+            if settled < 0:
+                self.stuck = True
+                return True
+            self.calls += settled
         else:
             return False
         self.backup()
