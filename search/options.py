@@ -17,13 +17,13 @@ class SearchStateError(KleosError, ValueError):
 
 
 # Choices of the string options.
-CHOICES = {"rollout": ("random", "heuristic"), "chance_leaf": ("evaluate", "sample"),
+CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate", "sample"),
            "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
-           "particles": 1, "temp": 0.0, "belief_mix": 0.0}
-MAXIMUM = {"belief_mix": 1.0, "particles": 100000}
+           "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0}
+MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
@@ -33,7 +33,9 @@ COMMON_OPTIONS = {
     "time": (float, None, "wall-clock seconds a decision"),
     "calls": (int, None, "forward-model calls (actions applied) a decision; no iteration starts past it"),
     "c": (float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
-    "rollout": (str, "random", "rollout policy: random | heuristic (best of 3 sampled moves by evaluate())"),
+    "rollout": (str, "random", "rollout policy: random | heuristic (best of 3 sampled moves by evaluate()) | mast "
+                               "(the move with the best average return for its player so far in this search)"),
+    "epsilon": (float, 0.1, "rollout=mast: the share of rollout moves drawn uniformly instead"),
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "

@@ -7,6 +7,30 @@ from engine.rng cimport Rng
 cdef enum:
     ROLLOUT_RANDOM = 0         # uniform over the legal actions
     ROLLOUT_HEURISTIC = 1      # the best of a few sampled actions by the game's evaluate() (see rollout.pyx)
+    ROLLOUT_MAST = 2           # the action with the best average return so far for its player (see Mast)
+
+
+# Move-Average Sampling Technique (Finnsson and Bjornsson): what every (player, action) pair played in a search's
+# simulations, tree and rollout alike, has returned to that player on average. Rollouts then play, with probability
+# 1 - epsilon, the legal action with the best average for the mover (untried actions count as the best possible
+# return, 1), else a uniform one. Game-agnostic: it keys by action id only. Statistics live for one search.
+cdef struct Mast:
+    double* sums               # [player * actions + action]: returns summed
+    double* counts             # [player * actions + action]: times played
+    int players
+    int actions                # the game's num_distinct_actions
+    double epsilon
+    int* played                # this simulation's moves, as player * actions + action
+    int64_t n_played
+    int64_t cap
+
+# Allocate (or grow) and zero the tables for a search of `players` players over `actions` action ids; -1: no memory.
+cdef int mast_reset(Mast* m, int players, int actions, double epsilon) noexcept
+cdef void mast_free(Mast* m) noexcept
+# Note that `player` played `action` in this simulation (ignored when out of memory: the statistics thin out).
+cdef void mast_note(Mast* m, int player, int action) noexcept
+# Credit every noted move with its player's component of `ret`, and forget them for the next simulation.
+cdef void mast_update(Mast* m, const double* ret) noexcept
 
 # Write into out the returns of `state` when it is over, else its evaluate() estimate.
 cdef void leaf_value(State state, double* out) noexcept
@@ -21,5 +45,6 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 # Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
 # `state` reached a node without a legal action or outcome (a broken state, left there: the caller raises
 # engine.core.no_legal_action).
+# With kind ROLLOUT_MAST `mast` picks the moves and notes them (NULL for the other kinds).
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     double* out) noexcept
+                     Mast* mast, double* out) noexcept

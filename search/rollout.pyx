@@ -1,14 +1,96 @@
 """Rollout policies (rollout.pxd), in C over the State contract."""
 from libc.stdint cimport int64_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport memset
 
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
-from engine.rng cimport Rng, rng_below
+from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 
 # Heuristic rollouts look at this many sampled legal actions a step (with replacement) and play the one whose
 # evaluate() is best for the mover: a cheap bias towards good moves that keeps rollouts varied. A search constant,
 # not a game value.
 cdef enum:
     HEURISTIC_SAMPLES = 3
+
+
+cdef int mast_reset(Mast* m, int players, int actions, double epsilon) noexcept:
+    cdef int64_t size = <int64_t>players * actions
+    cdef double* sums
+    cdef double* counts
+    if size > <int64_t>m.players * m.actions:
+        sums = <double*>realloc(m.sums, size * sizeof(double))
+        if sums == NULL:
+            return -1
+        m.sums = sums
+        counts = <double*>realloc(m.counts, size * sizeof(double))
+        if counts == NULL:
+            return -1
+        m.counts = counts
+    m.players = players
+    m.actions = actions
+    m.epsilon = epsilon
+    memset(m.sums, 0, size * sizeof(double))
+    memset(m.counts, 0, size * sizeof(double))
+    m.n_played = 0
+    return 0
+
+
+cdef void mast_free(Mast* m) noexcept:
+    free(m.sums)
+    free(m.counts)
+    free(m.played)
+    m.sums = NULL
+    m.counts = NULL
+    m.played = NULL
+    m.players = 0
+    m.actions = 0
+    m.n_played = 0
+    m.cap = 0
+
+
+cdef void mast_note(Mast* m, int player, int action) noexcept:
+    cdef int* grown
+    cdef int64_t cap
+    if m.n_played == m.cap:
+        cap = 2 * m.cap if m.cap > 0 else 1024
+        grown = <int*>realloc(m.played, cap * sizeof(int))
+        if grown == NULL:
+            return
+        m.played = grown
+        m.cap = cap
+    m.played[m.n_played] = player * m.actions + action
+    m.n_played += 1
+
+
+cdef void mast_update(Mast* m, const double* ret) noexcept:
+    cdef int64_t i
+    cdef int k
+    for i in range(m.n_played):
+        k = m.played[i]
+        m.sums[k] += ret[k // m.actions]
+        m.counts[k] += 1.0
+    m.n_played = 0
+
+
+cdef int mast_pick(Mast* m, Rng* rng, int player, const int* buf, int n) noexcept:
+    """The legal action (buf[0..n)) with the best average for `player`, ties to the first from a random start;
+    a uniform one with probability epsilon."""
+    cdef int start = rng_below(rng, n), i, j, a, best_a
+    cdef double v, best = -1.0
+    cdef int64_t base = <int64_t>player * m.actions
+    if m.epsilon > 0.0 and rng_uniform(rng) < m.epsilon:
+        return buf[start]
+    best_a = buf[start]
+    for i in range(n):
+        j = start + i
+        if j >= n:
+            j -= n
+        a = buf[j]
+        v = m.sums[base + a] / m.counts[base + a] if m.counts[base + a] > 0.0 else 1.0
+        if v > best:
+            best = v
+            best_a = a
+    return best_a
 
 
 cdef void leaf_value(State state, double* out) noexcept:
@@ -32,7 +114,7 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 
 
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     double* out) noexcept:
+                     Mast* mast, double* out) noexcept:
     cdef int buf[MAX_ACTIONS]
     cdef double est[MAX_PLAYERS]
     cdef int player, n, k, a, best_a
@@ -54,6 +136,13 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             n = state.c_legal_actions(buf)
             if n <= 0:
                 return -1
+            if kind == ROLLOUT_MAST:
+                a = mast_pick(mast, rng, player, buf, n) if n > 1 else buf[0]
+                mast_note(mast, player, a)
+                state.c_apply(a)
+                moves += 1
+                calls += 1
+                continue
             a = buf[rng_below(rng, n)]
             if kind == ROLLOUT_HEURISTIC and n > 1:
                 best_a = a
@@ -74,3 +163,27 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
         state.c_apply(a)
         moves += 1
         calls += 1
+
+
+def mast_choice(double[:, ::1] sums, double[:, ::1] counts, legal, int player, double epsilon, unsigned long long seed):
+    """The move a MAST rollout plays for `player` among `legal`, given the move tables (players x actions): for
+    inspection and tests; the search itself calls the same C function."""
+    cdef Mast m
+    cdef Rng rng
+    cdef int buf[MAX_ACTIONS]
+    cdef int n = len(legal), i
+    if not 0 < n <= MAX_ACTIONS or sums.shape[0] != counts.shape[0] or sums.shape[1] != counts.shape[1]:
+        raise ValueError("mast_choice: 1 to MAX_ACTIONS legal actions and tables of one shape")
+    if not 0 <= player < sums.shape[0]:
+        raise ValueError(f"mast_choice: no player {player}")
+    for i in range(n):
+        if not 0 <= legal[i] < sums.shape[1]:
+            raise ValueError(f"mast_choice: action {legal[i]} is outside the tables")
+        buf[i] = legal[i]
+    m.sums = &sums[0, 0]
+    m.counts = &counts[0, 0]
+    m.players = sums.shape[0]
+    m.actions = sums.shape[1]
+    m.epsilon = epsilon
+    rng_seed(&rng, seed)
+    return mast_pick(&m, &rng, player, buf, n)

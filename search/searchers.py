@@ -21,7 +21,7 @@ from search.options import (BELIEF_OPTIONS, COMMON_OPTIONS, SearchOptionError, S
 from search.uct import KEYS_MOVER, KEYS_OBSERVER, KEYS_PATH, UCT
 
 _CHANCE, _TERMINAL = -1, -2
-_ROLLOUTS = {"random": 0, "heuristic": 1}
+_ROLLOUTS = {"random": 0, "heuristic": 1, "mast": 2}
 _KEYS = {"mover": KEYS_MOVER, "observer": KEYS_OBSERVER, "path": KEYS_PATH}
 
 
@@ -220,7 +220,7 @@ class Searcher:
         if (self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi
                 or self.engine.keys != keys or self.engine.rewind != (rewind and keys == KEYS_MOVER)):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
-                              multi, keys, rewind, o["chance_leaf"] == "sample")
+                              multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"])
         return self.engine
 
     def _worker_options(self) -> dict:

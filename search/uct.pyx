@@ -29,7 +29,7 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport rollout, scored_leaf_value
+from search.rollout cimport ROLLOUT_MAST, Mast, mast_free, mast_note, mast_reset, mast_update, rollout, scored_leaf_value
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -83,6 +83,8 @@ cdef class UCT:
     cdef readonly int rollout_kind
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
+    cdef readonly double epsilon                # rollout=mast: the share of uniform rollout moves
+    cdef Mast mast                              # rollout=mast: move averages of this search (search/rollout.pxd)
     cdef Rng rng
     cdef State root
     cdef State work
@@ -127,9 +129,16 @@ cdef class UCT:
         self.index.nodes = NULL
         self.index.capacity = 0
         self.index.used = 0
+        self.mast.sums = NULL
+        self.mast.counts = NULL
+        self.mast.played = NULL
+        self.mast.players = 0
+        self.mast.actions = 0
+        self.mast.n_played = 0
+        self.mast.cap = 0
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
-                 int keys=KEYS_PATH, bint rewind=False, bint settle=False):
+                 int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -144,6 +153,9 @@ cdef class UCT:
         self.rollout_kind = rollout_kind
         self.depth_limit = depth_limit
         self.settle = settle
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
+        self.epsilon = epsilon
         for t in range(self.ntrees):
             if tree_init(&self.trees[t], 4096) != 0:
                 raise MemoryError("search tree")
@@ -160,6 +172,7 @@ cdef class UCT:
             tree_free(&self.trees[t])
             free(self.paths[t])
         index_free(&self.index)
+        mast_free(&self.mast)
 
     def set_belief(self, ParticleFilter belief, double mix=0.0):
         """Information-set searches draw each iteration's world from `belief`'s particles by weight (a share `mix`
@@ -232,6 +245,9 @@ cdef class UCT:
         self.rollout_seconds = 0.0
         self.seconds = 0.0
         self.belief_draws = 0
+        if self.rollout_kind == ROLLOUT_MAST and mast_reset(&self.mast, root.num_players,
+                                                           root.game.num_distinct_actions, self.epsilon) != 0:
+            raise MemoryError("search move averages")
         return self._loop(root, iterations, seconds, calls)
 
     cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls) except -1:
@@ -244,6 +260,7 @@ cdef class UCT:
         self.bad_rewind = False
         cdef double t0 = now(), t = t0
         while True:
+            self.mast.n_played = 0
             if self.keys != KEYS_PATH:
                 self.iterate_infosets()
             elif self.multi:
@@ -387,7 +404,10 @@ cdef class UCT:
                     best = score
                     child = self.dchild[j]
                     pick = j
-        w.c_apply(self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action)
+        j = self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action
+        if self.rollout_kind == ROLLOUT_MAST:
+            mast_note(&self.mast, p, j)
+        w.c_apply(j)
         self.calls += 1
         return child
 
@@ -465,7 +485,7 @@ cdef class UCT:
         cdef double t0 = now()
         cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
                                       self.depth_limit - applied if self.depth_limit >= 0 else -1, self.settle,
-                                      self.ret)
+                                      &self.mast, self.ret)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -538,6 +558,8 @@ cdef class UCT:
         cdef Node* nodes
         cdef int i, q, t, depth
         cdef int32_t x
+        if self.rollout_kind == ROLLOUT_MAST:
+            mast_update(&self.mast, self.ret)
         for t in range(self.ntrees if self.multi else 1):
             if self.multi and t >= self.num_players:
                 break
@@ -630,6 +652,8 @@ cdef class UCT:
                 if child >= 0:
                     self.push(p, child)
             self.follow(w, k, p, p)
+            if self.rollout_kind == ROLLOUT_MAST:
+                mast_note(&self.mast, p, k)
             w.c_apply(k)
             applied += 1
             self.calls += 1
@@ -736,6 +760,17 @@ cdef class UCT:
         if mover < 0:
             raise ValueError("node_of: the state must be at a decision")
         return index_get(&self.index, self.set_key(state, mover))
+
+    def move_averages(self, int player):
+        """rollout=mast: {action: (times played, mean return to `player`)} over `player`'s moves in the last
+        search's simulations (tree and rollouts); {} for other rollouts."""
+        if self.rollout_kind != ROLLOUT_MAST or self.mast.actions == 0:
+            return {}
+        if not 0 <= player < self.mast.players:
+            raise IndexError(f"no player {player} in a search of {self.mast.players}")
+        cdef int64_t base = <int64_t>player * self.mast.actions
+        return {a: (int(self.mast.counts[base + a]), self.mast.sums[base + a] / self.mast.counts[base + a])
+                for a in range(self.mast.actions) if self.mast.counts[base + a] > 0}
 
     def root_edges(self):
         """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree

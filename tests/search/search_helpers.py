@@ -10,13 +10,15 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "ismcts-path": ("ismcts", {"keys": "path"}),
            "ismcts-mo": ("ismcts", {"keys": "path", "observers": "multi"}),
            "ismcts-belief": ("ismcts", {"belief": "particles", "particles": 16}),
-           "pimc-belief": ("pimc", {"belief": "particles", "particles": 16, "model": "greedy"})}
+           "pimc-belief": ("pimc", {"belief": "particles", "particles": 16, "model": "greedy"}),
+           "ismcts-mast": ("ismcts", {"rollout": "mast"}),
+           "ismcts-mo-mast": ("ismcts", {"keys": "path", "observers": "multi", "rollout": "mast"})}
 
 
 def new(label, **options):
-    """A searcher of CONFIGS by label, with more options."""
+    """A searcher of CONFIGS by label, with more (or other) options."""
     name, extra = CONFIGS[label]
-    return make_searcher(name, **extra, **options)
+    return make_searcher(name, **{**extra, **options})     # options given here win over the label's
 
 
 def position(obj):

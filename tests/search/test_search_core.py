@@ -1,9 +1,11 @@
 """Correctness of MCTS, PIMC and ISMCTS on goofspiel positions (speed lives in tests/bench)."""
+import numpy as np
 import pytest
 
 from engine.registry import load_game
 from engine.rng import RNG
 from search import SEARCHERS, make_searcher
+from search.rollout import mast_choice
 from search_helpers import CONFIGS, ONE_AHEAD, THREE_PLAYERS, TWO_AHEAD, after, forces_win, new, position
 
 ALL = list(CONFIGS)
@@ -131,6 +133,47 @@ def test_chance_leaf_sample_settles_the_look_ahead(name, goof13):
     as_is = new(name, iterations=200, seed=3, rollout="heuristic").search(goof13)
     settled = new(name, iterations=200, seed=3, rollout="heuristic", chance_leaf="sample").search(goof13)
     assert settled.stats["calls"] > 1.1 * as_is.stats["calls"]
+
+
+@pytest.mark.parametrize("name", ["ismcts-mast", "ismcts-mo-mast", "pimc"])
+def test_mast_counts_every_move_of_every_simulation(name, goof13):
+    """rollout=mast credits each move a simulation played (tree and rollout) to its player. From goof13 with full
+    rollouts every simulation plays each card left in each hand exactly once, so after N simulations every
+    (player, card) pair has been played N times, and its mean return is a share of wins in [0, 1]."""
+    searcher = new(name, iterations=300, seed=4, rollout="mast")
+    searcher.search(goof13)
+    runs = 300 if name != "pimc" else 300 // 8        # PIMC: the last determinization's tree (300 over 8)
+    for player in range(2):
+        averages = searcher.engine.move_averages(player)
+        hand = goof13.to_json()["hands"][player]
+        assert sorted(averages) == sorted(c - 1 for c in hand)
+        assert all(count >= runs for count, _ in averages.values())
+        assert all(0.0 <= mean <= 1.0 for _, mean in averages.values())
+
+
+def test_mast_rollout_move_is_the_best_average_of_the_legal_moves():
+    """The rollout's choice (search/rollout.pyx, the C function the search calls): the legal move with the best mean
+    return for the mover; a move never tried counts as the best possible (1); epsilon is the share of uniform
+    moves."""
+    sums = np.zeros((2, 6))
+    counts = np.ones((2, 6))
+    sums[1] = [0.9, 0.2, 0.8, 0.6, 0.1, 0.7]       # player 1's means; 0 is best but not legal
+    sums[0] = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]       # player 0 would pick 5: the player's own row counts
+    legal = [1, 3, 5]
+    assert {mast_choice(sums, counts, legal, 1, 0.0, seed) for seed in range(50)} == {5}
+    counts[1, 3] = 0.0                               # untried: optimistic
+    assert {mast_choice(sums, counts, legal, 1, 0.0, seed) for seed in range(50)} == {3}
+    counts[1, 3] = 1.0
+    sums[1, 3] = 0.7                                 # a tie between 3 and 5: either, by the seed
+    assert {mast_choice(sums, counts, legal, 1, 0.0, seed) for seed in range(50)} == {3, 5}
+    uniform = [mast_choice(sums, counts, legal, 1, 1.0, seed) for seed in range(300)]
+    assert {a: uniform.count(a) for a in legal} == pytest.approx({1: 100, 3: 100, 5: 100}, abs=30)
+
+
+def test_mast_epsilon_is_checked():
+    for bad in ("-0.1", "1.5", "nan"):
+        with pytest.raises(ValueError, match="epsilon"):
+            make_searcher("ismcts", rollout="mast", epsilon=bad)
 
 
 @pytest.mark.parametrize("name", ALL)
