@@ -4,7 +4,7 @@ from libc.stdint cimport int64_t
 from engine.core cimport State
 from engine.rng cimport Rng
 
-cdef enum:
+cpdef enum:                    # the searchers' `rollout` option, by name (search/searchers.py)
     ROLLOUT_RANDOM = 0         # uniform over the legal actions
     ROLLOUT_HEURISTIC = 1      # the best of a few sampled actions by the game's evaluate() (see rollout.pyx)
     ROLLOUT_MAST = 2           # the action with the best average return so far for its player (see Mast)
@@ -24,8 +24,9 @@ cdef struct Mast:
     int64_t n_played
     int64_t cap
 
-# Allocate (or grow) and zero the tables for a search of `players` players over `actions` action ids; -1: no memory.
-cdef int mast_reset(Mast* m, int players, int actions, double epsilon) noexcept
+# Allocate (or grow) and zero the tables for a search of `players` players over `actions` action ids (epsilon is
+# left as set); -1: no memory.
+cdef int mast_reset(Mast* m, int players, int actions) noexcept
 cdef void mast_free(Mast* m) noexcept
 # Note that `player` played `action` in this simulation (ignored when out of memory: the statistics thin out).
 cdef void mast_note(Mast* m, int player, int action) noexcept

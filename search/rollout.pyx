@@ -13,7 +13,7 @@ cdef enum:
     HEURISTIC_SAMPLES = 3
 
 
-cdef int mast_reset(Mast* m, int players, int actions, double epsilon) noexcept:
+cdef int mast_reset(Mast* m, int players, int actions) noexcept:
     cdef int64_t size = <int64_t>players * actions
     cdef double* sums
     cdef double* counts
@@ -28,7 +28,6 @@ cdef int mast_reset(Mast* m, int players, int actions, double epsilon) noexcept:
         m.counts = counts
     m.players = players
     m.actions = actions
-    m.epsilon = epsilon
     memset(m.sums, 0, size * sizeof(double))
     memset(m.counts, 0, size * sizeof(double))
     m.n_played = 0
@@ -139,11 +138,8 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             if kind == ROLLOUT_MAST:
                 a = mast_pick(mast, rng, player, buf, n) if n > 1 else buf[0]
                 mast_note(mast, player, a)
-                state.c_apply(a)
-                moves += 1
-                calls += 1
-                continue
-            a = buf[rng_below(rng, n)]
+            else:
+                a = buf[rng_below(rng, n)]
             if kind == ROLLOUT_HEURISTIC and n > 1:
                 best_a = a
                 best = -1.0

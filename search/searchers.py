@@ -18,10 +18,11 @@ from engine.rng import RNG
 from search.belief import MODELS, ParticleFilter
 from search.options import (BELIEF_OPTIONS, COMMON_OPTIONS, SearchOptionError, SearchStateError, check_options,
                             parse_spec)
+from search.rollout import ROLLOUT_HEURISTIC, ROLLOUT_MAST, ROLLOUT_RANDOM
 from search.uct import KEYS_MOVER, KEYS_OBSERVER, KEYS_PATH, UCT
 
 _CHANCE, _TERMINAL = -1, -2
-_ROLLOUTS = {"random": 0, "heuristic": 1, "mast": 2}
+_ROLLOUTS = {"random": ROLLOUT_RANDOM, "heuristic": ROLLOUT_HEURISTIC, "mast": ROLLOUT_MAST}
 _KEYS = {"mover": KEYS_MOVER, "observer": KEYS_OBSERVER, "path": KEYS_PATH}
 
 

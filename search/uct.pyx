@@ -24,6 +24,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memset
 
 from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
@@ -83,7 +84,6 @@ cdef class UCT:
     cdef readonly int rollout_kind
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
-    cdef readonly double epsilon                # rollout=mast: the share of uniform rollout moves
     cdef Mast mast                              # rollout=mast: move averages of this search (search/rollout.pxd)
     cdef Rng rng
     cdef State root
@@ -129,13 +129,7 @@ cdef class UCT:
         self.index.nodes = NULL
         self.index.capacity = 0
         self.index.used = 0
-        self.mast.sums = NULL
-        self.mast.counts = NULL
-        self.mast.played = NULL
-        self.mast.players = 0
-        self.mast.actions = 0
-        self.mast.n_played = 0
-        self.mast.cap = 0
+        memset(&self.mast, 0, sizeof(Mast))
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1):
@@ -155,7 +149,7 @@ cdef class UCT:
         self.settle = settle
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
-        self.epsilon = epsilon
+        self.mast.epsilon = epsilon
         for t in range(self.ntrees):
             if tree_init(&self.trees[t], 4096) != 0:
                 raise MemoryError("search tree")
@@ -173,6 +167,11 @@ cdef class UCT:
             free(self.paths[t])
         index_free(&self.index)
         mast_free(&self.mast)
+
+    @property
+    def epsilon(self):
+        """rollout=mast: the share of rollout moves drawn uniformly."""
+        return self.mast.epsilon
 
     def set_belief(self, ParticleFilter belief, double mix=0.0):
         """Information-set searches draw each iteration's world from `belief`'s particles by weight (a share `mix`
@@ -246,7 +245,7 @@ cdef class UCT:
         self.seconds = 0.0
         self.belief_draws = 0
         if self.rollout_kind == ROLLOUT_MAST and mast_reset(&self.mast, root.num_players,
-                                                           root.game.num_distinct_actions, self.epsilon) != 0:
+                                                           root.game.num_distinct_actions) != 0:
             raise MemoryError("search move averages")
         return self._loop(root, iterations, seconds, calls)
 
