@@ -22,7 +22,8 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
-           "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0}
+           "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
+           "history": 0.0}
 MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
@@ -36,6 +37,9 @@ COMMON_OPTIONS = {
     "rollout": (str, "random", "rollout policy: random | heuristic (best of 3 sampled moves by evaluate()) | mast "
                                "(the move with the best average return for its player so far in this search)"),
     "epsilon": (float, 0.1, "rollout=mast: the share of rollout moves drawn uniformly instead"),
+    "history": (float, 0.0, "progressive history's weight W: UCB adds W x (the move's average return for its player "
+                            "in this search) / (visits + 1), and a node expands its untried move with the best "
+                            "average first (0: off; keeps the move averages with any rollout)"),
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "

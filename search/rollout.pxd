@@ -46,6 +46,7 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 # Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
 # `state` reached a node without a legal action or outcome (a broken state, left there: the caller raises
 # engine.core.no_legal_action).
-# With kind ROLLOUT_MAST `mast` picks the moves and notes them (NULL for the other kinds).
+# Every move played is noted in `mast` unless it is NULL (the searcher keeps move averages: rollout=mast, or
+# progressive history); with kind ROLLOUT_MAST its averages also pick the moves (then it must not be NULL).
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
                      Mast* mast, double* out) noexcept

@@ -137,7 +137,6 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
                 return -1
             if kind == ROLLOUT_MAST:
                 a = mast_pick(mast, rng, player, buf, n) if n > 1 else buf[0]
-                mast_note(mast, player, a)
             else:
                 a = buf[rng_below(rng, n)]
             if kind == ROLLOUT_HEURISTIC and n > 1:
@@ -156,6 +155,8 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
                         best_a = a
                     a = buf[rng_below(rng, n)]
                 a = best_a
+            if mast != NULL:
+                mast_note(mast, player, a)
         state.c_apply(a)
         moves += 1
         calls += 1

@@ -221,7 +221,8 @@ class Searcher:
         if (self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi
                 or self.engine.keys != keys or self.engine.rewind != (rewind and keys == KEYS_MOVER)):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
-                              multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"])
+                              multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
+                              o["history"])
         return self.engine
 
     def _worker_options(self) -> dict:

@@ -84,7 +84,9 @@ cdef class UCT:
     cdef readonly int rollout_kind
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
-    cdef Mast mast                              # rollout=mast: move averages of this search (search/rollout.pxd)
+    cdef Mast mast                              # move averages of this search (search/rollout.pxd)
+    cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
+    cdef readonly double history                # progressive history's weight (0: off)
     cdef Rng rng
     cdef State root
     cdef State work
@@ -132,7 +134,8 @@ cdef class UCT:
         memset(&self.mast, 0, sizeof(Mast))
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
-                 int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1):
+                 int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
+                 double history=0.0):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -150,6 +153,10 @@ cdef class UCT:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
         self.mast.epsilon = epsilon
+        if not history >= 0.0:
+            raise ValueError(f"UCT: history {history} is not >= 0")
+        self.history = history
+        self.averages = rollout_kind == ROLLOUT_MAST or history > 0.0
         for t in range(self.ntrees):
             if tree_init(&self.trees[t], 4096) != 0:
                 raise MemoryError("search tree")
@@ -244,7 +251,7 @@ cdef class UCT:
         self.rollout_seconds = 0.0
         self.seconds = 0.0
         self.belief_draws = 0
-        if self.rollout_kind == ROLLOUT_MAST and mast_reset(&self.mast, root.num_players,
+        if self.averages and mast_reset(&self.mast, root.num_players,
                                                            root.game.num_distinct_actions) != 0:
             raise MemoryError("search move averages")
         return self._loop(root, iterations, seconds, calls)
@@ -365,6 +372,36 @@ cdef class UCT:
         if not sorted_keys:
             qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
 
+    cdef double move_average(self, int p, int j) noexcept:
+        """The move average for `p` of edge j's first move (a move no simulation has played yet: 1, the best
+        return, as in mast rollouts)."""
+        cdef int64_t k = <int64_t>p * self.mast.actions + self.ka[self.dstart[j]].action
+        return self.mast.sums[k] / self.mast.counts[k] if self.mast.counts[k] > 0.0 else 1.0
+
+    cdef inline double history_bonus(self, int p, int j, double visits) noexcept:
+        """Progressive history (Nijssen and Winands): a bias towards moves that did well anywhere in this
+        search, fading as the edge's own visits grow."""
+        return self.history * self.move_average(p, j) / (visits + 1.0)
+
+    cdef int pick_missing(self, int p, int nmiss) noexcept:
+        """The untried edge to expand, of missing[0..nmiss): uniformly; with progressive history the one whose
+        move has the best average for `p` (ties to the first from a random start), so a wide node tries its
+        likely moves first."""
+        cdef int start = rng_below(&self.rng, nmiss), i, m, best_j
+        cdef double v, best = -1.0
+        if self.history <= 0.0:
+            return self.missing[start]
+        best_j = self.missing[start]
+        for i in range(nmiss):
+            m = start + i
+            if m >= nmiss:
+                m -= nmiss
+            v = self.move_average(p, self.missing[m])
+            if v > best:
+                best = v
+                best_j = self.missing[m]
+        return best_j
+
     cdef int32_t choose_edge(self, State w, Tree* tree, int32_t node, int p, int n, bint* expanded) noexcept:
         """At `node`, where `p` moves and acts[0..n) are legal: expand one untried edge (picked uniformly) or pick
         one by UCB1 on p's reward component (information sets: availability counts in place of the parent's
@@ -384,7 +421,7 @@ cdef class UCT:
             elif self.info_sets:
                 nodes[self.dchild[j]].avail += 1
         if nmiss > 0:
-            pick = self.missing[rng_below(&self.rng, nmiss)]
+            pick = self.pick_missing(p, nmiss)
             child = tree_add_child(tree, node, self.dprev[pick], p, self.ka[self.dstart[pick]].key)
             if child >= 0:
                 tree.nodes[child].avail = 1
@@ -399,12 +436,14 @@ cdef class UCT:
                     logn = fast_log(nodes[self.dchild[j]].avail)
                 score = (nodes[self.dchild[j]].value[p] / nodes[self.dchild[j]].visits
                          + self.c * sqrt(logn / nodes[self.dchild[j]].visits))
+                if self.history > 0.0:
+                    score += self.history_bonus(p, j, nodes[self.dchild[j]].visits)
                 if score > best:
                     best = score
                     child = self.dchild[j]
                     pick = j
         j = self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action
-        if self.rollout_kind == ROLLOUT_MAST:
+        if self.averages:
             mast_note(&self.mast, p, j)
         w.c_apply(j)
         self.calls += 1
@@ -484,7 +523,7 @@ cdef class UCT:
         cdef double t0 = now()
         cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
                                       self.depth_limit - applied if self.depth_limit >= 0 else -1, self.settle,
-                                      &self.mast, self.ret)
+                                      &self.mast if self.averages else NULL, self.ret)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -557,7 +596,7 @@ cdef class UCT:
         cdef Node* nodes
         cdef int i, q, t, depth
         cdef int32_t x
-        if self.rollout_kind == ROLLOUT_MAST:
+        if self.averages:
             mast_update(&self.mast, self.ret)
         for t in range(self.ntrees if self.multi else 1):
             if self.multi and t >= self.num_players:
@@ -628,7 +667,7 @@ cdef class UCT:
                     else:
                         nodes[self.dchild[j]].avail += 1
                 if nmiss > 0:
-                    j = self.missing[rng_below(&self.rng, nmiss)]
+                    j = self.pick_missing(p, nmiss)
                     k = self.ka[self.dstart[j]].action
                     child = tree_add_child(tree, node, self.dprev[j], p, k)
                     if child >= 0:
@@ -642,6 +681,8 @@ cdef class UCT:
                         logn = fast_log(nodes[self.dchild[j]].avail)
                         score = (nodes[self.dchild[j]].value[p] / nodes[self.dchild[j]].visits
                                  + self.c * sqrt(logn / nodes[self.dchild[j]].visits))
+                        if self.history > 0.0:
+                            score += self.history_bonus(p, j, nodes[self.dchild[j]].visits)
                         if score > best:
                             best = score
                             child = self.dchild[j]
@@ -651,7 +692,7 @@ cdef class UCT:
                 if child >= 0:
                     self.push(p, child)
             self.follow(w, k, p, p)
-            if self.rollout_kind == ROLLOUT_MAST:
+            if self.averages:
                 mast_note(&self.mast, p, k)
             w.c_apply(k)
             applied += 1
@@ -763,7 +804,7 @@ cdef class UCT:
     def move_averages(self, int player):
         """rollout=mast: {action: (times played, mean return to `player`)} over `player`'s moves in the last
         search's simulations (tree and rollouts); {} for other rollouts."""
-        if self.rollout_kind != ROLLOUT_MAST or self.mast.actions == 0:
+        if not self.averages or self.mast.actions == 0:
             return {}
         if not 0 <= player < self.mast.players:
             raise IndexError(f"no player {player} in a search of {self.mast.players}")

@@ -12,7 +12,9 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "ismcts-belief": ("ismcts", {"belief": "particles", "particles": 16}),
            "pimc-belief": ("pimc", {"belief": "particles", "particles": 16, "model": "greedy"}),
            "ismcts-mast": ("ismcts", {"rollout": "mast"}),
-           "ismcts-mo-mast": ("ismcts", {"keys": "path", "observers": "multi", "rollout": "mast"})}
+           "ismcts-mo-mast": ("ismcts", {"keys": "path", "observers": "multi", "rollout": "mast"}),
+           "ismcts-history": ("ismcts", {"rollout": "mast", "history": 1.0}),
+           "ismcts-mo-history": ("ismcts", {"keys": "path", "observers": "multi", "history": 1.0})}
 
 
 def new(label, **options):

@@ -22,8 +22,9 @@ def test_positions_have_exactly_one_forced_win(obj, winning):
 @pytest.mark.parametrize("obj,winning", [(ONE_AHEAD, 4), (TWO_AHEAD, 2), (THREE_PLAYERS, 4)],
                          ids=["one-ahead", "two-ahead", "three-players"])
 def test_finds_forced_win(name, obj, winning):
-    if name == "ismcts-mo" and obj is TWO_AHEAD:
-        # Multi-observer ISMCTS models P1 as bidding without seeing P0's bid, as in the real game. Here bids 1 and
+    options = CONFIGS[name][1]
+    if options.get("observers") == "multi" and options.get("rollout", "random") == "random" and obj is TWO_AHEAD:
+        # Multi-observer ISMCTS (with random rollouts) models P1 as bidding without seeing P0's bid, as in the real game. Here bids 1 and
         # 5 lose only to a P1 who guesses them; MO's P1 settles on one reply, against which every P0 bid wins, so
         # all three look won (ties). Only a P1 that refutes each bid separately makes bid 3 stand out.
         # What must hold: the forced win is valued as a sure win.
@@ -174,6 +175,42 @@ def test_mast_epsilon_is_checked():
     for bad in ("-0.1", "1.5", "nan"):
         with pytest.raises(ValueError, match="epsilon"):
             make_searcher("ismcts", rollout="mast", epsilon=bad)
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_history_keeps_the_move_averages_with_any_rollout(rollout, goof13):
+    """history > 0 needs the move averages whatever the rollout: every move of a simulation is credited, as with
+    rollout=mast (the count of the test above: full rollouts from goof13 play each card left once)."""
+    searcher = new("ismcts", iterations=300, seed=4, rollout=rollout, history=1.0)
+    searcher.search(goof13)
+    assert searcher.engine.history == 1.0 and searcher.engine.averages
+    averages = searcher.engine.move_averages(0)
+    assert sorted(averages) == sorted(c - 1 for c in goof13.to_json()["hands"][0])
+    assert all(count == 300 for count, _ in averages.values())
+    assert new("ismcts", iterations=300, seed=4, rollout=rollout).search(goof13) is not None
+    plain = new("ismcts", iterations=50, seed=4, rollout=rollout)
+    plain.search(goof13)
+    assert not plain.engine.averages and plain.engine.move_averages(0) == {}
+
+
+def test_history_steers_visits_towards_moves_with_high_averages(goof13):
+    """Progressive history (UCB + W x average / (visits + 1)): with a weight that dwarfs UCB's terms, selection
+    picks the move whose average over (visits + 1) is highest, so each root move ends with visits in proportion to
+    its average. Plain UCB (W = 0) gives the best move far more than its share, so this check can fail."""
+    def spread(history):
+        searcher = new("ismcts", iterations=4000, seed=6, rollout="mast", history=history)
+        result = searcher.search(goof13)
+        averages = searcher.engine.move_averages(goof13.current_player())
+        ratios = [(visits + 1) / averages[a][1] for a, visits in result.stats["visits"].items()]
+        return max(ratios) / min(ratios)
+    assert spread(1e9) < 1.25
+    assert spread(0.0) > 2.0
+
+
+def test_history_weight_is_checked():
+    for bad in ("-1", "nan"):
+        with pytest.raises(ValueError, match="history"):
+            make_searcher("ismcts", history=bad)
 
 
 @pytest.mark.parametrize("name", ALL)
