@@ -28,6 +28,8 @@ cdef struct Mast:
 # left as set); -1: no memory.
 cdef int mast_reset(Mast* m, int players, int actions) noexcept
 cdef void mast_free(Mast* m) noexcept
+# Scale every sum and count by `keep` (in [0, 1]): what a new search carries over from the last one.
+cdef void mast_decay(Mast* m, double keep) noexcept
 # Note that `player` played `action` in this simulation (ignored when out of memory: the statistics thin out).
 cdef void mast_note(Mast* m, int player, int action) noexcept
 # Credit every noted move with its player's component of `ret`, and forget them for the next simulation.

@@ -47,6 +47,14 @@ cdef void mast_free(Mast* m) noexcept:
     m.cap = 0
 
 
+cdef void mast_decay(Mast* m, double keep) noexcept:
+    cdef int64_t i, size = <int64_t>m.players * m.actions
+    for i in range(size):
+        m.sums[i] *= keep
+        m.counts[i] *= keep
+    m.n_played = 0
+
+
 cdef void mast_note(Mast* m, int player, int action) noexcept:
     cdef int* grown
     cdef int64_t cap

@@ -222,7 +222,7 @@ class Searcher:
                 or self.engine.keys != keys or self.engine.rewind != (rewind and keys == KEYS_MOVER)):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
-                              o["history"])
+                              o["history"], o["carry"])
         return self.engine
 
     def _worker_options(self) -> dict:

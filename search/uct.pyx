@@ -30,7 +30,8 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport ROLLOUT_MAST, Mast, mast_free, mast_note, mast_reset, mast_update, rollout, scored_leaf_value
+from search.rollout cimport (ROLLOUT_MAST, Mast, mast_decay, mast_free, mast_note, mast_reset, mast_update, rollout,
+                             scored_leaf_value)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -87,6 +88,7 @@ cdef class UCT:
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
     cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
     cdef readonly double history                # progressive history's weight (0: off)
+    cdef readonly double carry                  # the share of the move averages a run keeps from the last one
     cdef Rng rng
     cdef State root
     cdef State work
@@ -135,7 +137,7 @@ cdef class UCT:
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
-                 double history=0.0):
+                 double history=0.0, double carry=0.0):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -157,6 +159,9 @@ cdef class UCT:
             raise ValueError(f"UCT: history {history} is not >= 0")
         self.history = history
         self.averages = rollout_kind == ROLLOUT_MAST or history > 0.0
+        if not 0.0 <= carry <= 1.0:
+            raise ValueError(f"UCT: carry {carry} is not in [0, 1]")
+        self.carry = carry
         for t in range(self.ntrees):
             if tree_init(&self.trees[t], 4096) != 0:
                 raise MemoryError("search tree")
@@ -251,9 +256,12 @@ cdef class UCT:
         self.rollout_seconds = 0.0
         self.seconds = 0.0
         self.belief_draws = 0
-        if self.averages and mast_reset(&self.mast, root.num_players,
-                                                           root.game.num_distinct_actions) != 0:
-            raise MemoryError("search move averages")
+        if self.averages:
+            if (self.carry > 0.0 and self.mast.players == root.num_players
+                    and self.mast.actions == root.game.num_distinct_actions):
+                mast_decay(&self.mast, self.carry)     # the same game: the last runs' averages, faded
+            elif mast_reset(&self.mast, root.num_players, root.game.num_distinct_actions) != 0:
+                raise MemoryError("search move averages")
         return self._loop(root, iterations, seconds, calls)
 
     cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls) except -1:

@@ -207,10 +207,31 @@ def test_history_steers_visits_towards_moves_with_high_averages(goof13):
     assert spread(0.0) > 2.0
 
 
+@pytest.mark.parametrize("name", ["ismcts-mast", "ismcts-history"])
+def test_carry_keeps_a_share_of_the_last_searchs_averages(name, goof13):
+    """carry=k: a search starts from the searcher's last move averages, every sum and count scaled by k. Two
+    300-simulation searches from goof13 (each card credited once a simulation, as above) leave 0.5 x 300 + 300
+    = 450 with carry=0.5, 300 without; another game (other tables) starts afresh."""
+    def counts(carry, states):
+        searcher = new(name, iterations=300, seed=4, carry=carry)
+        for state in states:
+            searcher.search(state)
+        return {count for count, _ in searcher.engine.move_averages(0).values()}
+    assert counts(0.5, [goof13, goof13]) == {450}
+    assert counts(0.0, [goof13, goof13]) == {300}
+    assert counts(1.0, [goof13, goof13, goof13]) == {900}
+    three = load_game("goofspiel", players=3).new_initial_state()
+    three.apply(0)
+    assert counts(0.5, [three, goof13]) == {300}
+
+
 def test_history_weight_is_checked():
     for bad in ("-1", "nan"):
         with pytest.raises(ValueError, match="history"):
             make_searcher("ismcts", history=bad)
+    for bad in ("-0.5", "1.5", "nan"):
+        with pytest.raises(ValueError, match="carry"):
+            make_searcher("ismcts", rollout="mast", carry=bad)
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -30,6 +30,17 @@ def test_decision_ignores_hidden_cards(name, options):
     assert a.stats["visits"] == b.stats["visits"]      # the whole search is identical, not just the move
 
 
+@pytest.mark.parametrize("name", ["ismcts-mast", "ismcts-history", "ismcts-mo-mast"])
+def test_carried_averages_ignore_hidden_cards(name):
+    """carry: the move averages a search starts from are the searcher's own earlier searches, each made from its
+    information set, so a searcher that decided twice in each view still searches identically."""
+    a, b = (new(name, seed=9, iterations=800, carry=0.5) for _ in range(2))
+    for _ in range(2):
+        ra, rb = a.search(position(BASE)), b.search(position(OTHER))
+        assert ra.action == rb.action and ra.stats["visits"] == rb.stats["visits"]
+    assert a.engine.move_averages(2) == b.engine.move_averages(2)
+
+
 def test_oracle_does_see_hidden_cards():
     """The control: MCTS on the true state (the oracle) does use the hidden bids, so the test above can fail."""
     a = make_searcher("mcts", seed=9, iterations=1500).search(position(BASE))
