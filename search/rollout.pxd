@@ -30,6 +30,11 @@ cdef int mast_reset(Mast* m, int players, int actions) noexcept
 cdef void mast_free(Mast* m) noexcept
 # Scale every sum and count by `keep` (in [0, 1]): what a new search carries over from the last one.
 cdef void mast_decay(Mast* m, double keep) noexcept
+# The average return of `action` to `player` so far; 1 (the best possible) for a move no simulation has played, so
+# untried moves are tried first (the rollouts' choice and progressive history share it).
+cdef inline double mast_mean(const Mast* m, int player, int action) noexcept:
+    cdef int64_t k = <int64_t>player * m.actions + action
+    return m.sums[k] / m.counts[k] if m.counts[k] > 0.0 else 1.0
 # Note that `player` played `action` in this simulation (ignored when out of memory: the statistics thin out).
 cdef void mast_note(Mast* m, int player, int action) noexcept
 # Credit every noted move with its player's component of `ret`, and forget them for the next simulation.

@@ -84,7 +84,6 @@ cdef int mast_pick(Mast* m, Rng* rng, int player, const int* buf, int n) noexcep
     a uniform one with probability epsilon."""
     cdef int start = rng_below(rng, n), i, j, a, best_a
     cdef double v, best = -1.0
-    cdef int64_t base = <int64_t>player * m.actions
     if m.epsilon > 0.0 and rng_uniform(rng) < m.epsilon:
         return buf[start]
     best_a = buf[start]
@@ -93,7 +92,7 @@ cdef int mast_pick(Mast* m, Rng* rng, int player, const int* buf, int n) noexcep
         if j >= n:
             j -= n
         a = buf[j]
-        v = m.sums[base + a] / m.counts[base + a] if m.counts[base + a] > 0.0 else 1.0
+        v = mast_mean(m, player, a)
         if v > best:
             best = v
             best_a = a

@@ -30,8 +30,8 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport (ROLLOUT_MAST, Mast, mast_decay, mast_free, mast_note, mast_reset, mast_update, rollout,
-                             scored_leaf_value)
+from search.rollout cimport (ROLLOUT_MAST, Mast, mast_decay, mast_free, mast_mean, mast_note, mast_reset, mast_update,
+                             rollout, scored_leaf_value)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -380,16 +380,18 @@ cdef class UCT:
         if not sorted_keys:
             qsort(self.ka, n, sizeof(KeyAct), cmp_keyact)
 
-    cdef double move_average(self, int p, int j) noexcept:
-        """The move average for `p` of edge j's first move (a move no simulation has played yet: 1, the best
-        return, as in mast rollouts)."""
-        cdef int64_t k = <int64_t>p * self.mast.actions + self.ka[self.dstart[j]].action
-        return self.mast.sums[k] / self.mast.counts[k] if self.mast.counts[k] > 0.0 else 1.0
+    cdef inline double move_average(self, int p, int j) noexcept:
+        """The move average for `p` of edge j's first move."""
+        return mast_mean(&self.mast, p, self.ka[self.dstart[j]].action)
 
-    cdef inline double history_bonus(self, int p, int j, double visits) noexcept:
-        """Progressive history (Nijssen and Winands): a bias towards moves that did well anywhere in this
-        search, fading as the edge's own visits grow."""
-        return self.history * self.move_average(p, j) / (visits + 1.0)
+    cdef inline double edge_score(self, Node* nodes, int p, int j, double logn) noexcept:
+        """UCB1 of edge j (its child dchild[j]) for `p`; with progressive history (Nijssen and Winands) plus a
+        bias towards moves that did well anywhere in this search, fading as the edge's own visits grow."""
+        cdef Node* child = &nodes[self.dchild[j]]
+        cdef double score = child.value[p] / child.visits + self.c * sqrt(logn / child.visits)
+        if self.history > 0.0:
+            score += self.history * self.move_average(p, j) / (child.visits + 1.0)
+        return score
 
     cdef int pick_missing(self, int p, int nmiss) noexcept:
         """The untried edge to expand, of missing[0..nmiss): uniformly; with progressive history the one whose
@@ -442,10 +444,7 @@ cdef class UCT:
             for j in range(nd):
                 if self.info_sets:
                     logn = fast_log(nodes[self.dchild[j]].avail)
-                score = (nodes[self.dchild[j]].value[p] / nodes[self.dchild[j]].visits
-                         + self.c * sqrt(logn / nodes[self.dchild[j]].visits))
-                if self.history > 0.0:
-                    score += self.history_bonus(p, j, nodes[self.dchild[j]].visits)
+                score = self.edge_score(nodes, p, j, logn)
                 if score > best:
                     best = score
                     child = self.dchild[j]
@@ -687,10 +686,7 @@ cdef class UCT:
                     pick = 0
                     for j in range(nd):
                         logn = fast_log(nodes[self.dchild[j]].avail)
-                        score = (nodes[self.dchild[j]].value[p] / nodes[self.dchild[j]].visits
-                                 + self.c * sqrt(logn / nodes[self.dchild[j]].visits))
-                        if self.history > 0.0:
-                            score += self.history_bonus(p, j, nodes[self.dchild[j]].visits)
+                        score = self.edge_score(nodes, p, j, logn)
                         if score > best:
                             best = score
                             child = self.dchild[j]
