@@ -38,6 +38,8 @@ def describe_games(specs) -> str:
             values = _values(option)
             lines.append(_wrap(f"{name}={shown}  {option.help}" + (f" ({values})" if values else ""), "  ", width))
         lines.append(_wrap(f"the kleos bot plays {spec.kleos_bot} here (with its own budget)", "  ", width))
+        for players, declared in sorted(spec.kleos_bot_players.items()):
+            lines.append(_wrap(f"with {players} players the kleos bot plays {declared}", "  ", width))
         for name, value in spec.search_defaults.items():
             lines.append(_wrap(f"search bots use {name}={value} here unless their spec says otherwise", "  ", width))
         blocks.append("\n".join(lines))

@@ -1,7 +1,8 @@
 """The ``kleos`` bot: Kleos's own opponent, in every game the strongest configuration measured there.
 
 A game declares that configuration behind the contract (``GameSpec.kleos_bot``: a searcher spec without a budget,
-such as ``ismcts:c=0.4``; the game-agnostic default is plain ``ismcts``), and the game's ``search_defaults`` fill
+such as ``ismcts:c=0.4``; the game-agnostic default is plain ``ismcts``; ``GameSpec.kleos_bot_players`` names
+another for a player count where one measured stronger there), and the game's ``search_defaults`` fill
 what it leaves out, as for every search bot. The bot's own options are the budget and the options every searcher
 has (``kleos:time=2``, ``kleos:iterations=3000,seed=4``); they override the game's. So nothing here names a game,
 and every ingredient of the strongest bot is an option of a searcher, which ``kleos games`` shows per game.
@@ -18,14 +19,24 @@ from engine.registry import game_spec
 BUDGETS = ("iterations", "time", "calls")
 
 
-def kleos_configuration(game: str) -> tuple[str, dict]:
-    """The searcher and options the ``kleos`` bot plays ``game`` with, before its own options and the budget:
-    the game's declared ``kleos_bot`` spec; BadBotSpecError naming the game if the declaration is unusable."""
-    from bots.spec import parse_spec
+def declared_kleos(game: str, players: int | None = None) -> str:
+    """The spec ``game`` declares for the ``kleos`` bot with ``players`` players (its ``kleos_bot_players`` entry
+    for that count, else its ``kleos_bot``; ``players=None``: the ``kleos_bot``)."""
     try:
-        declared = game_spec(game).kleos_bot
+        spec = game_spec(game)
     except KleosError as e:
         raise BadBotSpecError(f"kleos: {e}") from None
+    return spec.kleos_bot_players.get(players, spec.kleos_bot) if players is not None else spec.kleos_bot
+
+
+def kleos_configuration(game: str, players: int | None = None) -> tuple[str, dict]:
+    """The searcher and options the ``kleos`` bot plays ``game`` with (with ``players`` players, where the game
+    declares another configuration for that count), before its own options and the budget: the game's declared
+    spec; BadBotSpecError naming the game if the declaration is unusable."""
+    from bots.spec import parse_spec
+    declared = declared_kleos(game, players)
+    if players is not None and players in game_spec(game).kleos_bot_players:
+        game = f"{game} ({players} players)"         # names the declaration in the errors below
     try:
         kind, options = parse_spec(declared)
     except BadBotSpecError as e:
@@ -39,13 +50,14 @@ def kleos_configuration(game: str) -> tuple[str, dict]:
     return kind, check_options(f"kleos ({game}: {declared})", options, searcher_options(kind))
 
 
-def kleos_spec(game: str, spec: str = "kleos") -> str:
-    """What ``spec`` (a ``kleos`` spec) plays in ``game``, as a plain searcher spec: the declared configuration
-    with the spec's own options over it (for tables and records: ``kleos:iterations=500`` in Mare Nostrum is
-    ``ismcts:depth=300,iterations=500``). The game's search_defaults still apply to it as a bot."""
+def kleos_spec(game: str, spec: str = "kleos", players: int | None = None) -> str:
+    """What ``spec`` (a ``kleos`` spec) plays in ``game`` (with ``players`` players), as a plain searcher spec:
+    the declared configuration with the spec's own options over it (for tables and records: ``kleos:iterations=500``
+    in Pantikapaion is ``ismcts:depth=8,rollout=heuristic,chance_leaf=sample,iterations=500``). The game's
+    search_defaults still apply to it as a bot."""
     from bots.spec import parse_spec
     _, own = parse_spec(spec)
-    kind, declared = kleos_configuration(game)
+    kind, declared = kleos_configuration(game, players)
     options = {**{k: v for k, v in declared.items()}, **own}
     return kind + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
 
@@ -67,8 +79,8 @@ class KleosBot(SearchBot):
         self.own_options = dict(typed)
         self.resolved = None                             # (game, kind, options) once a game is known
 
-    def _resolve(self, game: str) -> None:
-        kind, declared = kleos_configuration(game)
+    def _resolve(self, game: str, players: int | None) -> None:
+        kind, declared = kleos_configuration(game, players)
         self.kind = kind
         self.known = searcher_options(kind)
         self.options = {**declared, **self.own_options}
@@ -76,5 +88,5 @@ class KleosBot(SearchBot):
 
     def _options_for(self, info: GameInfo | None, budget: float | None) -> dict:
         if info is not None:
-            self._resolve(info.game)
+            self._resolve(info.game, info.num_players)
         return super()._options_for(info, budget)

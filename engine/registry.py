@@ -65,6 +65,9 @@ class GameSpec:
     # the `kleos` bot here: the strongest configuration measured in this game, a searcher spec without a budget
     # (the bot's own time=/iterations= give that); every ingredient is a searcher option, search_defaults apply too
     kleos_bot: str = "ismcts"
+    # player count -> the `kleos` bot at that count, where a measurement found another configuration stronger there
+    # (same form as kleos_bot); counts not named play kleos_bot
+    kleos_bot_players: dict = field(default_factory=dict)
     # `kleos play --level` bots that differ here from the common ones (arena/console/levels.py), level name ->
     # bot spec; only where a ladder measured that the common budget is no step in this game (docs/play.md)
     levels: dict = field(default_factory=dict)

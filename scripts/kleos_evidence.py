@@ -57,13 +57,14 @@ def main(argv=None):
     n = args.iterations
     pairs = [(f"kleos:iterations={n}", b if b in ("greedy", "random") else f"{b}:iterations={n}")
              for b in filter(None, args.against.split(","))]
-    same = [b for a, b in pairs if kleos_spec(args.game, a) == b]
+    players = options.get("players")
+    same = [b for a, b in pairs if kleos_spec(args.game, a, players) == b]
     pairs = [(a, b) for a, b in pairs if b not in same]          # the same configuration: nothing to measure
     doubling = [(f"kleos:iterations={n >> k}", f"kleos:iterations={n >> (k + 1)}")
                 for k in reversed(range(args.doublings))]
     command = "python scripts/kleos_evidence.py " + shlex.join(argv if argv is not None else sys.argv[1:])
     out_lines = [f"{args.game} ({','.join(f'{k}={v}' for k, v in options.items())}): `kleos` plays "
-                 f"`{kleos_spec(args.game, 'kleos')}` here; `{command}`", "", TABLE_HEADER]
+                 f"`{kleos_spec(args.game, 'kleos', players)}` here; `{command}`", "", TABLE_HEADER]
     for b in same:
         out_lines.insert(1, f"(`kleos` plays `{b}` itself here: that pairing is not played)")
     print("\n".join(out_lines), flush=True)

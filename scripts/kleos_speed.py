@@ -31,7 +31,7 @@ def main(argv=None):
     for name in args.games or list_games():
         game = load_game(name, **({"players": args.players} if args.players else {}))
         state = first_hidden_decision(opening(game))
-        kind, options = kleos_configuration(name)
+        kind, options = kleos_configuration(name, game.num_players)
         options = {**game_spec(name).search_defaults, **options}
         kleos = rate(kind, state, args.seconds, args.repeats, **options)
         plain = rate("ismcts", state, args.seconds, args.repeats)

@@ -167,6 +167,7 @@ def test_games_lists_each_game_and_its_tuned_search_default(kleos, child_env):
     assert {"goofspiel", "mare_nostrum", "pantikapaion", "polis"} <= set(blocks)
     assert "3-5 players (default 5)" in blocks["mare_nostrum"]
     assert "search bots use depth=300" in blocks["mare_nostrum"]
+    assert "with 5 players the kleos bot plays ismcts:" in " ".join(blocks["mare_nostrum"].split())
     assert "search bots use depth=24" in blocks["polis"] and "use rollout=heuristic" in blocks["polis"]
     assert "search bots use" not in blocks["goofspiel"]
     assert "cards=13" in blocks["goofspiel"] and "(3-24)" in blocks["goofspiel"]

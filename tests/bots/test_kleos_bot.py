@@ -64,6 +64,41 @@ def test_the_bot_plays_the_declared_searcher_with_its_own_options_over_it(declar
     bot.close()
 
 
+def test_a_player_count_may_declare_its_own_configuration(redeclare_game):
+    """GameSpec.kleos_bot_players: the count named plays its own spec, every other count the game's kleos_bot."""
+    redeclare_game("goofspiel", kleos_bot="ismcts:c=0.9", kleos_bot_players={3: "pimc:determinizations=2"})
+    assert kleos_configuration("goofspiel", 3) == ("pimc", {"determinizations": 2})
+    assert kleos_configuration("goofspiel", 2) == ("ismcts", {"c": 0.9}) == kleos_configuration("goofspiel")
+    assert kleos_spec("goofspiel", "kleos:iterations=10", 3) == "pimc:determinizations=2,iterations=10"
+    bot = make_bot("kleos:iterations=20")
+    for players, kind in ((3, "pimc"), (2, "ismcts"), (3, "pimc")):           # one bot, games of either count
+        bot.new_game(GameInfo("goofspiel", {"players": players, "cards": 5}, players, 0, 1))
+        assert bot.kind == kind and type(bot._game_searcher).__name__ == kind.upper()
+    bot.close()
+    redeclare_game("goofspiel", kleos_bot_players={3: "ismcts:iterations=5"})
+    with pytest.raises(BadBotSpecError, match=r"goofspiel \(3 players\) declares .*budget"):
+        make_bot("kleos:iterations=5").new_game(GameInfo("goofspiel", {"players": 3}, 3, 0, 1))
+
+
+@pytest.mark.parametrize("game", [g for g in list_games() if game_spec(g).kleos_bot_players])
+def test_every_declared_player_count_is_usable_and_does_not_peek(game):
+    for players in game_spec(game).kleos_bot_players:
+        kind, options = kleos_configuration(game, players)
+        assert kind in ("pimc", "ismcts") and not set(options) & {"iterations", "time", "calls"}
+        options = game_spec(game).resolve({"players": players})
+        state = _first_decision(game, options)
+        me = state.current_player()
+        moves = set()
+        for seed in (1, 2, 3):
+            world = state.determinize(me, RNG(seed))
+            bot = make_bot("kleos:iterations=60,seed=2")
+            bot.new_game(GameInfo(game, dict(options), players, me, 1))
+            assert bot.kind == kind
+            moves.add(bot.act(world, Turn(me, world.legal_actions(), 0)))
+            bot.close()
+        assert len(moves) == 1, f"{game}, {players} players: the kleos bot's move depends on hidden state"
+
+
 def test_the_game_search_defaults_apply_and_its_own_options_override_them(declare):
     declare("mare_nostrum", "ismcts:c=0.5")
     bot = make_bot("kleos:iterations=20")

@@ -14,6 +14,7 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "ismcts-mast": ("ismcts", {"rollout": "mast"}),
            "ismcts-mo-mast": ("ismcts", {"keys": "path", "observers": "multi", "rollout": "mast"}),
            "ismcts-history": ("ismcts", {"rollout": "mast", "history": 1.0}),
+           "ismcts-observer-history": ("ismcts", {"keys": "observer", "rollout": "mast", "history": 1.0}),
            "ismcts-mo-history": ("ismcts", {"keys": "path", "observers": "multi", "history": 1.0})}
 
 

@@ -21,7 +21,8 @@ def test_the_two_views_are_one_information_set():
 
 @pytest.mark.parametrize("name", ["pimc", "ismcts", "ismcts-sample", "ismcts-observer", "ismcts-path", "ismcts-mo",
                                   "ismcts-belief", "pimc-belief", "ismcts-mast", "ismcts-mo-mast",
-                                  "ismcts-history", "ismcts-mo-history"])
+                                  "ismcts-history", "ismcts-observer-history",
+                                  "ismcts-mo-history"])
 @pytest.mark.parametrize("options", [{"iterations": 1500}, {"calls": 20000, "rollout": "heuristic"}])
 def test_decision_ignores_hidden_cards(name, options):
     a = new(name, seed=9, **options).search(position(BASE))

@@ -44,6 +44,14 @@ GAME = GameSpec(
     # (0.1 s a turn) the averages in the rollouts scored 0.579 +- 0.047 against the search defaults over 180 games
     # with 3 players, where heuristic rollouts, other cut-offs and exploration constants had all lost or tied; with
     # the averages in the tree too, 0.611 +- 0.051 over 180 (3 players) and 0.609 +- 0.108 over 40 (5). A weight of
-    # 3 did better with 3 players and worse with 5 (docs/strength.md, "Move averages" and "Progressive history")
-    kleos_bot="ismcts:depth=300,rollout=mast,history=1",
+    # 3 did better with 3 players and worse with 5 (docs/strength.md, "Move averages" and "Progressive history").
+    # keys=observer (a single-observer tree: every node is the searcher's own information set, so an opponent's
+    # decisions pool their statistics over the rare goods each determinization deals him, which the default
+    # keys=mover splits thinly at about 100 iterations a decision): against the same bot with keys=mover 0.554 +-
+    # 0.058 over 120 games with 3 players, and against PIMC 0.750 +- 0.094 where keys=mover scored 0.575 (docs/
+    # strength.md, "Single-observer keys")
+    kleos_bot="ismcts:depth=300,rollout=mast,history=1,keys=observer",
+    # With 5 players keys=observer was level (0.531 +- 0.077 against keys=mover over 40 games) and fell short where
+    # keys=mover met the targets (against greedy and PIMC), so 5 players keep keys=mover (same section)
+    kleos_bot_players={5: "ismcts:depth=300,rollout=mast,history=1"},
 )
