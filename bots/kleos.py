@@ -19,23 +19,18 @@ from engine.registry import game_spec
 BUDGETS = ("iterations", "time", "calls")
 
 
-def declared_kleos(game: str, players: int | None = None) -> str:
-    """The spec ``game`` declares for the ``kleos`` bot with ``players`` players (its ``kleos_bot_players`` entry
-    for that count, else its ``kleos_bot``; ``players=None``: the ``kleos_bot``)."""
-    try:
-        spec = game_spec(game)
-    except KleosError as e:
-        raise BadBotSpecError(f"kleos: {e}") from None
-    return spec.kleos_bot_players.get(players, spec.kleos_bot) if players is not None else spec.kleos_bot
-
-
 def kleos_configuration(game: str, players: int | None = None) -> tuple[str, dict]:
     """The searcher and options the ``kleos`` bot plays ``game`` with (with ``players`` players, where the game
     declares another configuration for that count), before its own options and the budget: the game's declared
     spec; BadBotSpecError naming the game if the declaration is unusable."""
     from bots.spec import parse_spec
-    declared = declared_kleos(game, players)
-    if players is not None and players in game_spec(game).kleos_bot_players:
+    try:
+        spec = game_spec(game)
+    except KleosError as e:
+        raise BadBotSpecError(f"kleos: {e}") from None
+    declared = spec.kleos_bot
+    if players in spec.kleos_bot_players:
+        declared = spec.kleos_bot_players[players]
         game = f"{game} ({players} players)"         # names the declaration in the errors below
     try:
         kind, options = parse_spec(declared)

@@ -40,11 +40,13 @@ def test_kleos_is_listed_first_and_is_a_search_bot():
 
 @pytest.mark.parametrize("game", list_games())
 def test_every_game_declares_a_usable_configuration_and_the_bot_plays_it(game):
-    kind, options = kleos_configuration(game)                  # a searcher, no budget, every option valid
-    assert kind in ("mcts", "pimc", "ismcts") and not set(options) & {"iterations", "time", "calls"}
-    if game_spec(game).has_hidden_information:
-        assert kind != "mcts", "plain MCTS searches one determinization as if it were the truth"
+    for players in (None, *game_spec(game).kleos_bot_players):   # its kleos_bot, then each count's own
+        kind, options = kleos_configuration(game, players)         # a searcher, no budget, every option valid
+        assert kind in ("mcts", "pimc", "ismcts") and not set(options) & {"iterations", "time", "calls"}
+        if game_spec(game).has_hidden_information:
+            assert kind != "mcts", "plain MCTS searches one determinization as if it were the truth"
     n = SMALL.get(game, {}).get("players", game_spec(game).default_players or game_spec(game).min_players)
+    kind, options = kleos_configuration(game, n)
     bot = make_bot("kleos:iterations=20")
     bot.new_game(GameInfo(game, {"players": n}, n, 0, 1))
     assert bot.kind == kind and all(bot.game_options[k] == v for k, v in options.items())
@@ -80,25 +82,6 @@ def test_a_player_count_may_declare_its_own_configuration(redeclare_game):
         make_bot("kleos:iterations=5").new_game(GameInfo("goofspiel", {"players": 3}, 3, 0, 1))
 
 
-@pytest.mark.parametrize("game", [g for g in list_games() if game_spec(g).kleos_bot_players])
-def test_every_declared_player_count_is_usable_and_does_not_peek(game):
-    for players in game_spec(game).kleos_bot_players:
-        kind, options = kleos_configuration(game, players)
-        assert kind in ("pimc", "ismcts") and not set(options) & {"iterations", "time", "calls"}
-        options = game_spec(game).resolve({"players": players})
-        state = _first_decision(game, options)
-        me = state.current_player()
-        moves = set()
-        for seed in (1, 2, 3):
-            world = state.determinize(me, RNG(seed))
-            bot = make_bot("kleos:iterations=60,seed=2")
-            bot.new_game(GameInfo(game, dict(options), players, me, 1))
-            assert bot.kind == kind
-            moves.add(bot.act(world, Turn(me, world.legal_actions(), 0)))
-            bot.close()
-        assert len(moves) == 1, f"{game}, {players} players: the kleos bot's move depends on hidden state"
-
-
 def test_the_game_search_defaults_apply_and_its_own_options_override_them(declare):
     declare("mare_nostrum", "ismcts:c=0.5")
     bot = make_bot("kleos:iterations=20")
@@ -125,9 +108,17 @@ def test_it_decides_as_the_spec_it_resolves_to():
         assert moves[0] == moves[1]
 
 
+def _declarations():
+    """Every configuration a game declares: its kleos_bot, then each player count's own, as (game, options)."""
+    for game in list_games():
+        yield game, game_spec(game).resolve(NO_PEEK_OPTIONS.get(game, {}))   # every option, the defaults filled in
+        for players in game_spec(game).kleos_bot_players:
+            yield game, game_spec(game).resolve({"players": players})
+
+
 def test_no_peeking_the_decision_is_the_same_from_any_state_of_the_seat_information_set():
-    for game in list_games():                                  # every registered game's declared configuration
-        options = game_spec(game).resolve(NO_PEEK_OPTIONS.get(game, {}))   # every option, the defaults filled in
+    for game, options in _declarations():                     # every configuration a registered game declares
+        kind, _ = kleos_configuration(game, options["players"])
         state = _first_decision(game, options)
         me = state.current_player()
         worlds = [state.determinize(me, RNG(seed)) for seed in (1, 2, 3)]
@@ -135,9 +126,10 @@ def test_no_peeking_the_decision_is_the_same_from_any_state_of_the_seat_informat
         for world in worlds:
             bot = make_bot("kleos:iterations=60,seed=2")
             bot.new_game(GameInfo(game, dict(options), options["players"], me, 1))
+            assert bot.kind == kind
             moves.add(bot.act(world, Turn(me, world.legal_actions(), 0)))
             bot.close()
-        assert len(moves) == 1, f"{game}: the kleos bot's move depends on hidden state"
+        assert len(moves) == 1, f"{game}, {options['players']} players: the kleos bot's move depends on hidden state"
 
 
 def test_bad_options_and_bad_declarations_are_clear_errors(declare):
