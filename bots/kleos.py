@@ -28,19 +28,18 @@ def kleos_configuration(game: str, players: int | None = None) -> tuple[str, dic
         spec = game_spec(game)
     except KleosError as e:
         raise BadBotSpecError(f"kleos: {e}") from None
-    declared = spec.kleos_bot
+    declared, where = spec.kleos_bot, f"{game} declares kleos_bot"       # `where` names it in the errors below
     if players in spec.kleos_bot_players:
-        declared = spec.kleos_bot_players[players]
-        game = f"{game} ({players} players)"         # names the declaration in the errors below
+        declared, where = spec.kleos_bot_players[players], f"{game} ({players} players) declares kleos_bot_players"
     try:
         kind, options = parse_spec(declared)
     except BadBotSpecError as e:
-        raise BadBotSpecError(f"kleos: {game} declares kleos_bot={declared!r}: {e}") from None
+        raise BadBotSpecError(f"kleos: {where}={declared!r}: {e}") from None
     if kind not in ("mcts", "pimc", "ismcts"):
-        raise BadBotSpecError(f"kleos: {game} declares kleos_bot={declared!r}, not a searcher (mcts, pimc, ismcts)")
+        raise BadBotSpecError(f"kleos: {where}={declared!r}, not a searcher (mcts, pimc, ismcts)")
     budget = sorted(set(options) & set(BUDGETS))
     if budget:
-        raise BadBotSpecError(f"kleos: {game} declares kleos_bot={declared!r} with a budget ({', '.join(budget)}); "
+        raise BadBotSpecError(f"kleos: {where}={declared!r} with a budget ({', '.join(budget)}); "
                               "the budget is the bot's own option")
     return kind, check_options(f"kleos ({game}: {declared})", options, searcher_options(kind))
 
@@ -53,7 +52,7 @@ def kleos_spec(game: str, spec: str = "kleos", players: int | None = None) -> st
     from bots.spec import parse_spec
     _, own = parse_spec(spec)
     kind, declared = kleos_configuration(game, players)
-    options = {**{k: v for k, v in declared.items()}, **own}
+    options = {**declared, **own}
     return kind + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
 
 
