@@ -62,7 +62,7 @@ def principal_line(engine, world) -> dict:
     line is one world: `world`'s sample of what the seat cannot see, with the opponents' hidden choices as the
     search modelled them."""
     state = world.clone()
-    line, node, stop = [], 0, "leaf"
+    line, node, stop = [], engine.root_node, "leaf"
     me = world.current_player()
     by_index = engine.info_sets and engine.keys != KEYS_PATH
     while True:

@@ -19,7 +19,8 @@ class SearchStateError(KleosError, ValueError):
 # Choices of the string options.
 CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate", "sample"),
            "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
-           "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy")}
+           "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy"),
+           "reuse": ("no", "yes")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,

@@ -34,7 +34,7 @@ class SearchResult:
 
 def _empty_stats() -> dict:
     return {"edges": {}, "iterations": 0, "calls": 0, "tree_size": 0, "max_depth": 0,
-            "rollout_seconds": 0.0, "search_seconds": 0.0}
+            "rollout_seconds": 0.0, "search_seconds": 0.0, "reused_visits": 0}
 
 
 def _add_run(stats: dict, engine: UCT) -> None:
@@ -49,6 +49,7 @@ def _add_run(stats: dict, engine: UCT) -> None:
     stats["max_depth"] = max(stats["max_depth"], engine.max_depth)
     stats["rollout_seconds"] += engine.rollout_seconds
     stats["search_seconds"] += engine.seconds
+    stats["reused_visits"] += engine.reused_visits
 
 
 def _merge(parts: list[dict]) -> dict:
@@ -58,7 +59,7 @@ def _merge(parts: list[dict]) -> dict:
             v = out["edges"].setdefault(action, [0, 0.0])
             v[0] += visits
             v[1] += value
-        for k in ("iterations", "calls", "tree_size", "rollout_seconds", "search_seconds"):
+        for k in ("iterations", "calls", "tree_size", "rollout_seconds", "search_seconds", "reused_visits"):
             out[k] += s[k]
         out["max_depth"] = max(out["max_depth"], s["max_depth"])
     return out
@@ -216,13 +217,14 @@ class Searcher:
             self.watch.drive(engine, state, iterations, seconds, calls, seed, done or _empty_stats())
 
     def _make_engine(self, info_sets: bool, multi: bool = False, keys: int = KEYS_PATH,
-                     rewind: bool = False) -> UCT:
+                     rewind: bool = False, reuse: bool = False) -> UCT:
         o = self.options
         if (self.engine is None or self.engine.info_sets != info_sets or self.engine.multi != multi
-                or self.engine.keys != keys or self.engine.rewind != (rewind and keys == KEYS_MOVER)):
+                or self.engine.keys != keys or self.engine.rewind != (rewind and keys == KEYS_MOVER)
+                or self.engine.reuse != reuse):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
-                              o["history"], o["carry"])
+                              o["history"], o["carry"], reuse)
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -269,6 +271,7 @@ class Searcher:
             "rollout_share": stats["rollout_seconds"] / search_s if search_s > 0 else 0.0,
             "workers": workers,
             "forced": forced,
+            "reused_visits": stats["reused_visits"],       # reuse=yes: the root's visits kept from earlier searches
         })
 
 
@@ -308,7 +311,11 @@ class ISMCTS(Searcher):
                                           "determinization drew them (uniformly)"),
                "observers": (str, "single", "keys=path only. single: one tree, opponents' hidden moves merged and "
                                             "drawn uniformly; multi: one tree a player, each keyed by what its "
-                                            "owner sees")}
+                                            "owner sees"),
+               "reuse": (str, "no", "keys=mover or observer. yes: a search starts from the node its root's "
+                                    "information set already has in the tree of this searcher's earlier searches "
+                                    "in the game (their statistics kept, as engines keep the subtree of the move "
+                                    "played); no: a fresh tree every search")}
 
     def __init__(self, **options):
         super().__init__(**options)
@@ -316,6 +323,14 @@ class ISMCTS(Searcher):
             raise SearchOptionError(
                 f"{self.NAME}: option observers applies to keys=path only (keys={self.options['keys']} keys every "
                 "player's nodes by its own information already); give keys=path,observers=... for the path trees")
+        if self.options["reuse"] == "yes" and self.options["keys"] == "path":
+            raise SearchOptionError(
+                f"{self.NAME}: option reuse=yes needs keys=mover or keys=observer (a path-keyed tree has no node to "
+                "find the next root by)")
+        if self.options["reuse"] == "yes" and self.options["workers"] > 1:
+            raise SearchOptionError(
+                f"{self.NAME}: option reuse=yes keeps the tree in this process: workers={self.options['workers']} "
+                "is not supported (leave workers at 1)")
         if self.options["pending"] != "rewind" and self.options["keys"] != "mover":
             raise SearchOptionError(
                 f"{self.NAME}: option pending applies to keys=mover only (keys={self.options['keys']} has no node of "
@@ -324,7 +339,7 @@ class ISMCTS(Searcher):
     def _run(self, state, iterations, seconds, calls, seed):
         keys = _KEYS[self.options["keys"]]
         engine = self._make_engine(True, keys == KEYS_PATH and self.options["observers"] == "multi", keys,
-                                   self.options["pending"] == "rewind")
+                                   self.options["pending"] == "rewind", self.options["reuse"] == "yes")
         engine.set_belief(self._active_belief, self.options["belief_mix"])
         self._drive(engine, state, iterations, seconds, calls, seed)
         stats = _empty_stats()

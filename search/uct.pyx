@@ -46,6 +46,13 @@ cpdef enum:
 
 # ln(n) for small n: UCB takes one logarithm a child (availability counts differ between children), and a table
 # lookup is several times cheaper than log() in the selection loop.
+# reuse: a kept tree larger than this is dropped for a fresh one (most of it is then off the game's path)
+cdef int32_t REUSE_MAX_NODES = 1_000_000        # about 80 MB of nodes
+
+cdef tuple _game_identity(State s):
+    """What makes two states' games the same game (views may come from different Game objects)."""
+    return (s.game.name, s.game.num_players, s.game.options)
+
 cdef enum:
     LOG_TABLE_SIZE = 8192
 cdef double LOG_TABLE[LOG_TABLE_SIZE]
@@ -89,6 +96,10 @@ cdef class UCT:
     cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
     cdef readonly double history                # progressive history's weight (0: off)
     cdef readonly double carry                  # the share of the move averages a run keeps from the last one
+    cdef readonly bint reuse                    # information sets: a run starts from the last runs' node of its root
+    cdef readonly int32_t root_node             # the root's node (0 but where a reused tree already held it)
+    cdef readonly int64_t reused_visits         # the root node's visits carried in from earlier runs
+    cdef object reuse_game                      # the game the kept tree was searched in: (name, players, options)
     cdef Rng rng
     cdef State root
     cdef State work
@@ -137,7 +148,7 @@ cdef class UCT:
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
-                 double history=0.0, double carry=0.0):
+                 double history=0.0, double carry=0.0, bint reuse=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -162,6 +173,12 @@ cdef class UCT:
         if not 0.0 <= carry <= 1.0:
             raise ValueError(f"UCT: carry {carry} is not in [0, 1]")
         self.carry = carry
+        if reuse and self.keys == KEYS_PATH:
+            raise ValueError("UCT: reuse needs information-set keys (KEYS_MOVER or KEYS_OBSERVER): a path-keyed "
+                             "tree has no node to find a later root by")
+        self.reuse = reuse
+        self.root_node = 0
+        self.reused_visits = 0
         for t in range(self.ntrees):
             if tree_init(&self.trees[t], 4096) != 0:
                 raise MemoryError("search tree")
@@ -233,23 +250,31 @@ cdef class UCT:
             if self.trees[self.main].size == 0 or player != self.observer or root.num_players != self.num_players:
                 raise ValueError("UCT.run(resume=True) needs a previous run from the same position")
             return self._loop(root, iterations, seconds, calls)
+        cdef int32_t kept = self.kept_root(root, player)
         self.observer = player
         self.num_players = root.num_players
         rng_seed(&self.rng, seed)
         self.main = player if self.multi else 0
         if self.multi and root.num_players > MAX_PLAYERS:
             raise ValueError("too many players")
-        for k in range(self.ntrees):
-            tree_clear(&self.trees[k])
-            if self.trees[k].size == 0:
-                raise MemoryError("search tree")
-        if self.keys != KEYS_PATH:
+        self.root_node = 0
+        self.reused_visits = 0
+        if kept >= 0:
+            self.root_node = kept
+            self.reused_visits = self.trees[0].nodes[kept].visits
+        else:
+            for k in range(self.ntrees):
+                tree_clear(&self.trees[k])
+                if self.trees[k].size == 0:
+                    raise MemoryError("search tree")
+        if self.keys != KEYS_PATH and kept < 0:
             # the root is the searching player's information set: every determinization of it shares the key
             index_clear(&self.index)
             self.trees[0].nodes[0].mover = player
             self.trees[0].nodes[0].key = <int64_t>self.set_key(root, player)
             if index_put(&self.index, <uint64_t>self.trees[0].nodes[0].key, 0) != 0:
                 raise MemoryError("search index")
+        self.reuse_game = _game_identity(root) if self.reuse else None
         self.iterations = 0
         self.calls = 0
         self.max_depth = 0
@@ -263,6 +288,20 @@ cdef class UCT:
             elif mast_reset(&self.mast, root.num_players, root.game.num_distinct_actions) != 0:
                 raise MemoryError("search move averages")
         return self._loop(root, iterations, seconds, calls)
+
+    cdef int32_t kept_root(self, State root, int player):
+        """reuse: the node the earlier runs of this game left for the root's information set, or -1 (a fresh
+        tree). Only the same seat's own earlier searches count: a tree another seat searched was grown from
+        worlds drawn from that seat's information, which this one must not see."""
+        cdef int32_t node
+        if (not self.reuse or self.trees[0].size <= 1 or self.reuse_game != _game_identity(root)
+                or player != self.observer or root.num_players != self.num_players
+                or self.trees[0].size > REUSE_MAX_NODES):
+            return -1
+        node = index_get(&self.index, self.set_key(root, player))
+        if node < 0 or self.trees[0].nodes[node].mover != player:
+            return -1
+        return node
 
     cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls) except -1:
         """Iterate until this call's budgets are met (counted from the counters' values on entry)."""
@@ -463,7 +502,7 @@ cdef class UCT:
         always enters the next key, and what it cannot see never does."""
         cdef State w = self.work
         cdef Tree* tree = &self.trees[0]
-        cdef int32_t node = 0, child
+        cdef int32_t node = self.root_node, child
         cdef int p, n, k, rewound = 0
         cdef int64_t applied = 0
         cdef uint64_t key
@@ -479,7 +518,7 @@ cdef class UCT:
         if rewound > 0:
             at_root = False
         else:
-            self.push(0, 0)
+            self.push(0, node)
         while True:
             p = w.c_current_player()
             if applied == 0 and rewound > 0 and p != self.observer:
@@ -505,7 +544,7 @@ cdef class UCT:
             else:
                 key = self.set_key(w, p)
                 node = index_get(&self.index, key)
-                if applied == 0 and rewound > 0 and node != 0:
+                if applied == 0 and rewound > 0 and node != self.root_node:
                     # whatever the others chose again, the searching player must be back in its own
                     # information set, the root's (c_rewind_pending's contract)
                     self.bad_rewind = True
@@ -745,18 +784,23 @@ cdef class UCT:
         return sum(<int64_t>self.trees[t].capacity * sizeof(Node) for t in range(self.ntrees)
                    if self.trees[t].nodes != NULL)
 
-    def node(self, int node=0, int tree=-1):
-        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector)."""
+    def node(self, int node=-1, int tree=-1):
+        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector); -1: the
+        last run's root (node 0 but in a reused tree)."""
         cdef Tree* t = self._tree(tree)
+        if node == -1:
+            node = self.root_node if t == &self.trees[0] else 0
         if not 0 <= node < t.size:
             raise IndexError(f"no node {node} in a tree of {t.size}")
         cdef Node* x = &t.nodes[node]
         return {"index": node, "mover": x.mover, "key": x.key, "visits": x.visits, "avail": x.avail,
                 "value": [x.value[q] / x.visits if x.visits else 0.0 for q in range(self.num_players)]}
 
-    def children(self, int node=0, int tree=-1):
-        """The children of `node` (0 is the root) as dicts (see node())."""
+    def children(self, int node=-1, int tree=-1):
+        """The children of `node` (-1: the last run's root) as dicts (see node())."""
         cdef Tree* t = self._tree(tree)
+        if node == -1:
+            node = self.root_node if t == &self.trees[0] else 0
         if not 0 <= node < t.size:
             raise IndexError(f"no node {node} in a tree of {t.size}")
         out = []
@@ -820,7 +864,7 @@ cdef class UCT:
         """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree
         (their key is the action: one always sees one's own move)."""
         cdef Tree* t = &self.trees[self.main]
-        cdef int32_t c = t.nodes[0].first_child
+        cdef int32_t c = t.nodes[self.root_node].first_child
         cdef Node* x
         out = {}
         while c >= 0:

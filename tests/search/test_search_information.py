@@ -42,6 +42,18 @@ def test_carried_averages_ignore_hidden_cards(name):
     assert a.engine.move_averages(2) == b.engine.move_averages(2)
 
 
+@pytest.mark.parametrize("name", ["ismcts", "ismcts-observer", "ismcts-history"])
+def test_reused_trees_ignore_hidden_cards(name):
+    """reuse=yes: a search starts from the searcher's own earlier tree, every node of it grown from worlds drawn
+    from its information sets, so a searcher that decided twice in each view still searches identically (and
+    the second search did keep the first one's tree)."""
+    a, b = (new(name, seed=9, iterations=800, reuse="yes") for _ in range(2))
+    for time in range(2):
+        ra, rb = a.search(position(BASE)), b.search(position(OTHER))
+        assert ra.action == rb.action and ra.stats["visits"] == rb.stats["visits"]
+        assert ra.stats["reused_visits"] == rb.stats["reused_visits"] == (800 if time else 0)
+
+
 def test_oracle_does_see_hidden_cards():
     """The control: MCTS on the true state (the oracle) does use the hidden bids, so the test above can fail."""
     a = make_searcher("mcts", seed=9, iterations=1500).search(position(BASE))
