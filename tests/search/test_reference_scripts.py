@@ -1,5 +1,6 @@
 """The issue 24 scripts: scripts/budget_scaling.py (more search must mean stronger play) and
-scripts/openspiel_reference.py (Kleos against OpenSpiel's ISMCTS; skipped without OpenSpiel)."""
+scripts/openspiel_reference.py (Kleos against OpenSpiel's ISMCTS; skipped without OpenSpiel); and issue 20's
+scripts/reuse_share.py (how much of a search reuse=yes carries in)."""
 import importlib.util
 import pathlib
 
@@ -90,3 +91,20 @@ def test_summarize_reads_the_kept_gzipped_records(capsys):
     with pytest.raises(SystemExit):
         ref.main(["--summarize", str(_SCRIPTS.parent / "README.md")])
     assert "README.md:1: not a JSON game record" in capsys.readouterr().err
+
+
+def test_reuse_share_counts_the_kept_visits(capsys):
+    share = _load("reuse_share")
+    share.main(["pantikapaion", "--iterations", "200", "--searches", "12", "--options", "depth=8,rollout=heuristic"])
+    out = capsys.readouterr().out
+    assert out.startswith("pantikapaion (2 players): 12 searches of 200 iterations; ")
+    started = int(out.split("; ")[1].split()[0])
+    assert 0 < started < 12                        # a turn's later decisions start from kept nodes, first ones not
+
+
+@pytest.mark.parametrize("argv", [["nogame"], ["goofspiel", "--options", "keys=path"], ["goofspiel", "--options",
+                                  "depth=-1"], ["goofspiel", "--iterations", "0"], ["goofspiel", "--options", "x"]])
+def test_reuse_share_rejects_bad_arguments(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        _load("reuse_share").main(argv)
+    assert e.value.code == 2 and "error:" in capsys.readouterr().err
