@@ -142,7 +142,7 @@ def test_no_peeking_the_decision_is_the_same_from_any_state_of_the_seat_informat
     """Each world decides twice where the seat moves again at once (a turn of several decisions), so whatever the
     bot keeps between its decisions (a kept tree, carried averages) is covered too."""
     for game, options in _declarations():                     # every configuration a registered game declares
-        kind, _ = kleos_configuration(game, options["players"])
+        kind, declared = kleos_configuration(game, options["players"])
         state = _decision_in_a_turn(game, options)
         me = state.current_player()
         worlds = [state.determinize(me, RNG(seed)) for seed in (1, 2, 3)]
@@ -157,6 +157,8 @@ def test_no_peeking_the_decision_is_the_same_from_any_state_of_the_seat_informat
                 world.apply(line[-1])
                 if world.is_terminal() or world.current_player() != me:
                     break
+            if declared.get("reuse") == "yes" and len(line) == 2:
+                assert bot.last_stats["reused_visits"] > 0     # the kept tree was really used, and is covered
             lines.add(tuple(line))
             bot.close()
         assert len(lines) == 1, f"{game}, {options['players']} players: the kleos bot's moves depend on hidden state"
