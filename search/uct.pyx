@@ -44,8 +44,6 @@ cpdef enum:
     KEYS_OBSERVER = 2
 
 
-# ln(n) for small n: UCB takes one logarithm a child (availability counts differ between children), and a table
-# lookup is several times cheaper than log() in the selection loop.
 # reuse: a kept tree larger than this is dropped for a fresh one (most of it is then off the game's path)
 cdef int32_t REUSE_MAX_NODES = 1_000_000        # about 80 MB of nodes
 
@@ -53,6 +51,8 @@ cdef tuple _game_identity(State s):
     """What makes two states' games the same game (views may come from different Game objects)."""
     return (s.game.name, s.game.num_players, s.game.options)
 
+# ln(n) for small n: UCB takes one logarithm a child (availability counts differ between children), and a table
+# lookup is several times cheaper than log() in the selection loop.
 cdef enum:
     LOG_TABLE_SIZE = 8192
 cdef double LOG_TABLE[LOG_TABLE_SIZE]
@@ -257,23 +257,23 @@ cdef class UCT:
         self.main = player if self.multi else 0
         if self.multi and root.num_players > MAX_PLAYERS:
             raise ValueError("too many players")
-        self.root_node = 0
-        self.reused_visits = 0
         if kept >= 0:
             self.root_node = kept
             self.reused_visits = self.trees[0].nodes[kept].visits
         else:
+            self.root_node = 0
+            self.reused_visits = 0
             for k in range(self.ntrees):
                 tree_clear(&self.trees[k])
                 if self.trees[k].size == 0:
                     raise MemoryError("search tree")
-        if self.keys != KEYS_PATH and kept < 0:
-            # the root is the searching player's information set: every determinization of it shares the key
-            index_clear(&self.index)
-            self.trees[0].nodes[0].mover = player
-            self.trees[0].nodes[0].key = <int64_t>self.set_key(root, player)
-            if index_put(&self.index, <uint64_t>self.trees[0].nodes[0].key, 0) != 0:
-                raise MemoryError("search index")
+            if self.keys != KEYS_PATH:
+                # the root is the searching player's information set: every determinization of it shares the key
+                index_clear(&self.index)
+                self.trees[0].nodes[0].mover = player
+                self.trees[0].nodes[0].key = <int64_t>self.set_key(root, player)
+                if index_put(&self.index, <uint64_t>self.trees[0].nodes[0].key, 0) != 0:
+                    raise MemoryError("search index")
         self.reuse_game = _game_identity(root) if self.reuse else None
         self.iterations = 0
         self.calls = 0
@@ -294,7 +294,7 @@ cdef class UCT:
         tree). Only the same seat's own earlier searches count: a tree another seat searched was grown from
         worlds drawn from that seat's information, which this one must not see."""
         cdef int32_t node
-        if (not self.reuse or self.trees[0].size <= 1 or self.reuse_game != _game_identity(root)
+        if (not self.reuse or self.reuse_game != _game_identity(root)
                 or player != self.observer or root.num_players != self.num_players
                 or self.trees[0].size > REUSE_MAX_NODES):
             return -1
@@ -784,14 +784,19 @@ cdef class UCT:
         return sum(<int64_t>self.trees[t].capacity * sizeof(Node) for t in range(self.ntrees)
                    if self.trees[t].nodes != NULL)
 
-    def node(self, int node=-1, int tree=-1):
-        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector); -1: the
-        last run's root (node 0 but in a reused tree)."""
-        cdef Tree* t = self._tree(tree)
+    cdef int32_t _node_index(self, Tree* t, int node) except -2:
+        """`node` checked against tree `t`; -1 is the last run's root (node 0 but in a reused tree)."""
         if node == -1:
             node = self.root_node if t == &self.trees[0] else 0
         if not 0 <= node < t.size:
             raise IndexError(f"no node {node} in a tree of {t.size}")
+        return node
+
+    def node(self, int node=-1, int tree=-1):
+        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector); -1: the
+        last run's root."""
+        cdef Tree* t = self._tree(tree)
+        node = self._node_index(t, node)
         cdef Node* x = &t.nodes[node]
         return {"index": node, "mover": x.mover, "key": x.key, "visits": x.visits, "avail": x.avail,
                 "value": [x.value[q] / x.visits if x.visits else 0.0 for q in range(self.num_players)]}
@@ -799,10 +804,7 @@ cdef class UCT:
     def children(self, int node=-1, int tree=-1):
         """The children of `node` (-1: the last run's root) as dicts (see node())."""
         cdef Tree* t = self._tree(tree)
-        if node == -1:
-            node = self.root_node if t == &self.trees[0] else 0
-        if not 0 <= node < t.size:
-            raise IndexError(f"no node {node} in a tree of {t.size}")
+        node = self._node_index(t, node)
         out = []
         cdef int32_t c = t.nodes[node].first_child
         while c >= 0:
