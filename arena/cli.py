@@ -434,7 +434,10 @@ def strength(game, pairs, games, seating, players, option, seed, jobs, out, resu
               help="Save the ratings, their history and the crosstable as a chart (PNG/SVG/PDF).")
 @click.option("--pairs", is_flag=True, help="The strength table instead: one row a pairing of `kleos strength` "
                                             "(runs pooled).")
-def ratings(files, bootstrap, seed, chart, pairs):
+@click.option("--same", nargs=2, multiple=True, metavar="NAME AS",
+              help="Count the bot shown as NAME as the one shown as AS (one configuration recorded under two "
+                   "names, such as kleos:time=1 and the searcher spec it stood for); repeatable.")
+def ratings(files, bootstrap, seed, chart, pairs, same):
     """Recompute the crosstable and ratings from record files (.jsonl or .jsonl.gz)."""
     from arena.charts import save_ratings_chart
     from arena.ratings import format_report
@@ -447,6 +450,7 @@ def ratings(files, bootstrap, seed, chart, pairs):
             click.echo(f"warning: skipped {p}", err=True)
         if any(r.unfinished for r in got):
             click.echo(f"warning: skipped {sum(r.unfinished for r in got)} unfinished games of {path}", err=True)
+    records = _merge_names(records, same, files)
     if pairs:
         from arena.strength import markdown_table, pair_rows
         try:
@@ -477,6 +481,21 @@ def ratings(files, bootstrap, seed, chart, pairs):
     if chart and records:
         save_ratings_chart(records, chart, bootstrap, seed)
         click.echo(f"chart saved to {chart}")
+
+
+def _merge_names(records, same, files):
+    """`ratings --same NAME AS`: each NAME must be a bot of these files, and never AS's opponent."""
+    from engine.records import renamed
+    for old, new in same:
+        if old == new:
+            raise click.BadParameter(f"{old!r} twice: name two different bots", param_hint="--same")
+        if not any(old in r.seats for r in records):
+            raise click.BadParameter(f"no game of {', '.join(files)} seats {old!r}", param_hint="--same")
+        try:
+            records = renamed(records, old, new)
+        except KleosError as e:
+            raise click.BadParameter(str(e), param_hint="--same") from None
+    return records
 
 
 @main.command()

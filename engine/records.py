@@ -14,7 +14,7 @@ import platform
 import tempfile
 import time
 import zlib
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Iterator
 
@@ -453,6 +453,26 @@ def read_whole_runs(paths) -> list[GameRecord]:
             raise BadRecordError(f"{path}: " + ("; ".join(problems) if problems else "no records"))
         records += found
     return records
+
+
+def renamed(records: list[GameRecord], old: str, new: str) -> list[GameRecord]:
+    """The records with the bot shown as ``old`` shown as ``new`` (its seats, and its side of a pairing), so that
+    one configuration recorded under two names (``kleos:time=1`` and the searcher spec it stood for) pools as one
+    bot. The specs that played (``bots``) stay as recorded. A game that seats both names is a BadRecordError:
+    those two played each other, so they are not one bot."""
+    out = []
+    for r in records:
+        if old not in r.seats and old not in ((r.meta or {}).get("pair") or []):
+            out.append(r)
+            continue
+        if new in r.seats:
+            raise BadRecordError(f"a game (seed {r.seed}) seats both {old!r} and {new!r}: they played each other, "
+                                 "so they are not one bot")
+        meta = dict(r.meta or {})
+        if isinstance(meta.get("pair"), list):
+            meta["pair"] = [new if p == old else p for p in meta["pair"]]
+        out.append(replace(r, seats=[new if s == old else s for s in r.seats], meta=meta))
+    return out
 
 
 def _line(record) -> str:

@@ -87,6 +87,26 @@ def test_runs_of_other_seeds_pool(tmp_path, kleos):
     assert proc.returncode == 1 and "recorded twice" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_one_bot_under_two_names_pools_with_same(tmp_path, kleos):
+    # One configuration recorded under two names (greedy, and greedy:follow=0 spelling out its default, as
+    # `kleos:...` and the searcher spec it stood for) is two rows until --same counts one name as the other;
+    # the pooled row sums both runs.
+    for seed, name in ((1, "greedy"), (2, "greedy:follow=0")):
+        kleos("strength", "goofspiel", "-o", "cards=4", "--pair", name, "random", "-n", "4", "--seed",
+              str(seed), "--out", f"s{seed}.jsonl", "-q")
+    apart = kleos("ratings", "--pairs", "s1.jsonl", "s2.jsonl").stdout
+    assert "| `greedy` | `random` | 4 |" in apart and "| `greedy:follow=0` | `random` | 4 |" in apart
+    pooled = kleos("ratings", "--pairs", "s1.jsonl", "s2.jsonl", "--same", "greedy:follow=0", "greedy").stdout
+    assert "| `greedy` | `random` | 8 |" in pooled and "follow" not in pooled
+    table = kleos("ratings", "s1.jsonl", "s2.jsonl", "--same", "greedy:follow=0", "greedy").stdout
+    assert "follow" not in table and "greedy" in table
+    for args, problem in ((("--same", "nobody", "greedy"), "seats 'nobody'"),
+                          (("--same", "greedy", "greedy"), "twice"),
+                          (("--same", "greedy", "random"), "played each other")):
+        proc = kleos("ratings", "--pairs", "s1.jsonl", "s2.jsonl", *args, check=False)
+        assert proc.returncode == 2 and problem in proc.stderr and "Traceback" not in proc.stderr
+
+
 def test_legacy_summary_lines_convert_to_result_only_records():
     line = {"game": "polis", "options": {"players": 2}, "a": "X", "b": "Y", "seed": 5, "seats": ["Y", "X"],
             "a_seats": [1], "returns": [0.0, 1.0], "seconds": [1.0, 2.0], "decisions": [3, 4], "moves": 7}
