@@ -5,6 +5,8 @@
   map (the row bot's score against the column bot: wins plus half the draws, over their meetings).
 * ``save_sprt_chart``: the SPRT's log-likelihood ratio after every block against its Wald bounds, with the
   verdict where it crossed one.
+* ``save_strength_chart``: the strength tables (``kleos ratings --pairs``) as one forest plot: A's score in each
+  pairing with its 95% interval over deals, grouped by game, against parity and an optional target score.
 """
 from __future__ import annotations
 
@@ -180,3 +182,68 @@ def save_sprt_chart(records, challenger: str, baseline: str, players: int, test:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return values
+
+
+# --- strength tables ------------------------------------------------------------------------------------------
+VERDICT_COLOURS = {"above": "#2ca02c", "point": "#e6a117", "below": "#d62728"}
+
+
+def strength_verdict(row: dict, target: float | None) -> str:
+    """Where a pairing's interval puts A against the line (the target, or parity without one): ``above`` (the
+    whole 95% interval over deals is above it), ``point`` (the score is, the interval is not) or ``below``."""
+    line = 0.5 if target is None else target
+    if row["score"] - row["ci95"] > line:
+        return "above"
+    return "point" if row["score"] > line else "below"
+
+
+def save_strength_chart(tables, path, target: float | None = None, title: str | None = None) -> list[str]:
+    """``tables``: (title, rows) a game and its options, the rows of ``arena.strength.pair_rows`` (a row's
+    ``label``, where it has one, names it instead of its bots). Draws each row's score and its interval, a group a
+    table, with parity (and ``target``) as lines; returns each row's verdict in the order drawn (top to bottom)."""
+    plt = _pyplot()
+    flat, heads = [], []
+    for head, rows in tables:
+        heads.append((len(flat), head))
+        flat += rows
+    if not flat:
+        raise ValueError("no strength rows to draw")
+    labels = [row.get("label") or f"{row['a']}  vs  {row['b']}" for row in flat]
+    verdicts = [strength_verdict(row, target) for row in flat]
+    n = len(flat)
+    slots = n + len(heads)                  # a row a pairing, and one above each group for its title
+    y_of, y = [], slots - 1
+    for i in range(n):
+        if any(start == i for start, _ in heads):
+            y -= 1                          # the group's title takes this line
+        y_of.append(y)
+        y -= 1
+    width = min(26.0, 8.0 + 0.085 * max(len(s) for s in labels))
+    fig, ax = plt.subplots(figsize=(width, 0.36 * slots + 1.6))
+    for i, row in enumerate(flat):
+        ax.errorbar(row["score"], y_of[i], xerr=row["ci95"], fmt="o", capsize=3, color=VERDICT_COLOURS[verdicts[i]],
+                    ms=5)
+        ax.text(1.01, y_of[i], f"{row['score']:.3f} ± {row['ci95']:.3f}  ({row['games']} games)", va="center",
+                fontsize=8, transform=ax.get_yaxis_transform())
+    for start, head in heads:
+        ax.text(0.0, y_of[start] + 1, head, va="center", ha="left", fontsize=9, fontweight="bold",
+                transform=ax.get_yaxis_transform())
+    ax.set_yticks(y_of, labels, fontsize=8)
+    ax.set_ylim(-0.8, slots - 0.2)
+    ax.set_xlim(0.0, 1.0)
+    ax.axvline(0.5, color="grey", lw=0.8, label="parity (0.5)")
+    if target is not None:
+        ax.axvline(target, color="#2ca02c", lw=1.0, ls="--", label=f"target ({target:g})")
+    for verdict, words in (("above", "interval above the line"), ("point", "score above, interval not"),
+                           ("below", "score at or below the line")):
+        if verdict in verdicts:
+            ax.plot([], [], "o", color=VERDICT_COLOURS[verdict], label=words)
+    ax.legend(fontsize=8, loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=5, frameon=False)
+    ax.set_xlabel("A's score (1 a win, 0.5 a draw; mean rank return with more players), 95% interval over deals")
+    if title:
+        ax.set_title(title, pad=24)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return verdicts
+

@@ -431,13 +431,16 @@ def strength(game, pairs, games, seating, players, option, seed, jobs, out, resu
 @click.option("--bootstrap", type=count(0), default=200, show_default=True, help="Bootstrap samples for intervals.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the bootstrap.")
 @click.option("--chart", type=OutFile(CHART_FORMATS), default=None,
-              help="Save the ratings, their history and the crosstable as a chart (PNG/SVG/PDF).")
+              help="Save the ratings, their history and the crosstable as a chart (PNG/SVG/PDF); with --pairs, "
+                   "each pairing's score and its interval.")
 @click.option("--pairs", is_flag=True, help="The strength table instead: one row a pairing of `kleos strength` "
                                             "(runs pooled).")
+@click.option("--target", type=Finite(0, 1), default=None,
+              help="With --pairs --chart: the score to draw as a line and judge each row against (0.5 without).")
 @click.option("--same", nargs=2, multiple=True, metavar="NAME AS",
               help="Count the bot shown as NAME as the one shown as AS (one configuration recorded under two "
                    "names, such as kleos:time=1 and the searcher spec it stood for); repeatable.")
-def ratings(files, bootstrap, seed, chart, pairs, same):
+def ratings(files, bootstrap, seed, chart, pairs, target, same):
     """Recompute the crosstable and ratings from record files (.jsonl or .jsonl.gz)."""
     from arena.charts import save_ratings_chart
     from arena.ratings import format_report
@@ -450,19 +453,28 @@ def ratings(files, bootstrap, seed, chart, pairs, same):
             click.echo(f"warning: skipped {p}", err=True)
         if any(r.unfinished for r in got):
             click.echo(f"warning: skipped {sum(r.unfinished for r in got)} unfinished games of {path}", err=True)
+    if target is not None and not (pairs and chart):
+        raise click.BadParameter("draws a line on the strength chart: give it with --pairs and --chart",
+                                 param_hint="--target")
     records = _merge_names(records, same, files)
     if pairs:
-        from arena.strength import markdown_table, pair_rows
+        from arena.charts import save_strength_chart
+        from arena.strength import markdown_table, pair_rows, table_title
         try:
             rows = pair_rows(records)
         except KleosError as e:
             _fail(e)
         if not rows:
             raise click.ClickException("these files hold no strength pairings (games of `kleos strength`)")
-        for game, options in {(r.game, json.dumps(r.options)) for r in records if r.meta.get("pair")}:
-            mine = [r for r in records if r.game == game and json.dumps(r.options) == options]
-            click.echo(markdown_table(game, json.loads(options), pair_rows(mine)) + "\n")
+        tables = []
+        for game, options in dict.fromkeys((r.game, json.dumps(r.options)) for r in records if r.meta.get("pair")):
+            mine = pair_rows([r for r in records if r.game == game and json.dumps(r.options) == options])
+            click.echo(markdown_table(game, json.loads(options), mine) + "\n")
+            tables.append((table_title(game, json.loads(options)), mine))
         click.echo(f"pooled from {', '.join(files)}")
+        if chart:
+            save_strength_chart(tables, chart, target)
+            click.echo(f"chart saved to {chart}")
         return
     if not any(r.result for r in records):
         raise click.ClickException(f"no finished game to rate in {', '.join(files)}")

@@ -1,5 +1,5 @@
-"""Charts of ratings and SPRT tests: the numbers drawn are the arena's own (crosstable, rate, SPRT), and the
-commands write the pictures."""
+"""Charts of ratings, SPRT tests and strength tables: the numbers drawn are the arena's own (crosstable, rate, SPRT,
+the strength rows), and the commands write the pictures."""
 from __future__ import annotations
 
 import math
@@ -8,10 +8,14 @@ import xml.etree.ElementTree as ET
 import numpy as np
 from click.testing import CliRunner
 
-from arena.charts import history_points, llr_path, save_ratings_chart, save_sprt_chart, score_matrix
+import pytest
+
+from arena.charts import (history_points, llr_path, save_ratings_chart, save_sprt_chart, save_strength_chart,
+                          score_matrix, strength_verdict)
 from arena.cli import main
 from arena.ratings import crosstable, results_from_records
 from arena.sprt import SPRT
+from arena.strength import pair_rows, run_pairings
 from engine.records import GameRecord
 
 
@@ -98,3 +102,49 @@ def test_chart_commands(tmp_path, monkeypatch):
     result = runner.invoke(main, ["ratings", "s.jsonl", "--chart", "ratings.png", "--bootstrap", "10"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def row(a, score, ci95, games=40):
+    return {"a": a, "b": "B", "score": score, "ci95": ci95, "games": games}
+
+
+def test_a_strength_row_is_judged_by_its_whole_interval():
+    assert strength_verdict(row("A", 0.678, 0.063), 0.6) == "above"          # 0.615 > 0.6
+    assert strength_verdict(row("A", 0.650, 0.119), 0.6) == "point"          # the score is above, 0.531 is not
+    assert strength_verdict(row("A", 0.571, 0.090), 0.6) == "below"
+    assert strength_verdict(row("A", 0.571, 0.060), None) == "above"         # without a target: parity
+    assert strength_verdict(row("A", 0.500, 0.000), None) == "below"         # level is not above
+
+
+def test_the_strength_chart_draws_every_row_under_its_game(tmp_path):
+    svg = tmp_path / "strength.svg"
+    tables = [("polis (players=2)", [row("kleos:iterations=3000", 0.680, 0.044, 400),
+                                     row("kleos:iterations=20000", 0.571, 0.090, 120)]),
+              ("hellas (players=2)", [row("kleos:time=3", 0.625, 0.160, 16)])]
+    verdicts = save_strength_chart(tables, svg, target=0.6, title="where kleos stands")
+    assert verdicts == ["above", "below", "point"]
+    text = svg.read_text()
+    ET.fromstring(text)
+    for needle in ("polis (players=2)", "hellas (players=2)", "kleos:iterations=20000", "0.571 ± 0.090",
+                   "(400 games)", "target (0.6)", "parity (0.5)", "where kleos stands"):
+        assert needle in text, needle
+    with pytest.raises(ValueError, match="no strength rows"):
+        save_strength_chart([("polis", [])], tmp_path / "empty.svg")
+
+
+def test_ratings_pairs_chart_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rows = run_pairings("goofspiel", {"players": 2, "cards": 4}, [("greedy", "random")], "s.jsonl", games=4,
+                        progress=False)
+    runner = CliRunner()
+    result = runner.invoke(main, ["ratings", "--pairs", "s.jsonl", "--chart", "s.svg", "--target", "0.6"])
+    assert result.exit_code == 0, result.output
+    assert "chart saved to s.svg" in result.output
+    text = (tmp_path / "s.svg").read_text()
+    assert f"{rows[0]['score']:.3f} ± {rows[0]['ci95']:.3f}" in text and "target (0.6)" in text
+    # --target means nothing without the strength chart: a usage error that names it, no traceback
+    for args in (["ratings", "s.jsonl", "--target", "0.6"], ["ratings", "--pairs", "s.jsonl", "--target", "0.6"]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2 and "--target" in result.output and "Traceback" not in result.output
+    result = runner.invoke(main, ["ratings", "--pairs", "s.jsonl", "--chart", "t.svg", "--target", "1.5"])
+    assert result.exit_code == 2 and "must be below 1" in result.output

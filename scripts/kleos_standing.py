@@ -1,0 +1,115 @@
+"""Where Kleos's bot stands against its targets, as one picture (issue 20): each cell of docs/strength.md's targets
+table that scores `kleos` against plain ISMCTS or plain PIMC, rebuilt from its record files and drawn.
+
+    python scripts/kleos_standing.py [--manifest docs/records/standing.json] [--out docs/pictures/strength.png]
+                                     [--target 0.6]
+
+The manifest (JSON) lists the cells: each names its group (a game and its player count), its label, its record
+files (relative to the manifest's folder), optional renames (`same`: [NAME, AS] pairs, as `kleos ratings --same`)
+and, where a file holds several pairings, the one to take (`pair`: [A, B]). It prints the rows drawn as a table,
+each with its verdict against the target: `above` (the whole 95% interval over deals), `point` (the score only)
+or `below`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from arena.charts import save_strength_chart, strength_verdict  # noqa: E402
+from arena.strength import pair_rows  # noqa: E402
+from engine.errors import KleosError  # noqa: E402
+from engine.records import read_records, renamed  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class ManifestError(KleosError):
+    """The manifest does not say what to draw."""
+
+
+def load_manifest(path: Path) -> list[dict]:
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ManifestError(f"{path}: {e}") from None
+    if not isinstance(cells, list) or not cells:
+        raise ManifestError(f"{path}: expected a list of cells")
+    for i, cell in enumerate(cells):
+        where = f"{path}, cell {i}"
+        if not isinstance(cell, dict):
+            raise ManifestError(f"{where}: not an object")
+        for key in ("group", "label"):
+            if not isinstance(cell.get(key), str) or not cell[key]:
+                raise ManifestError(f"{where}: {key!r} must be a non-empty string")
+        files = cell.get("files")
+        if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
+            raise ManifestError(f"{where} ({cell['label']}): 'files' must be a non-empty list of file names")
+        for key in ("same", "pair"):
+            value = cell.get(key, [])
+            pairs = value if key == "same" else [value] if value else []
+            if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
+                raise ManifestError(f"{where} ({cell['label']}): {key!r} must hold [NAME, NAME] pairs")
+    return cells
+
+
+def cell_row(cell: dict, folder: Path) -> dict:
+    """The cell's one strength row, pooled over its files, labelled with the cell's label."""
+    records = []
+    for name in cell["files"]:
+        path = folder / name
+        if not path.is_file():
+            raise ManifestError(f"{cell['label']}: no record file {path}")
+        got, problems = read_records(path)
+        if problems:
+            raise ManifestError(f"{cell['label']}: {path}: {problems[0]}")
+        records += [r for r in got if not r.unfinished]
+    for old, new in cell.get("same", []):
+        records = renamed(records, old, new)
+    rows = pair_rows(records)
+    if cell.get("pair"):
+        rows = [r for r in rows if [r["a"], r["b"]] == cell["pair"]]
+    if len(rows) != 1:
+        found = ", ".join(f"{r['a']} vs {r['b']}" for r in pair_rows(records)) or "none"
+        raise ManifestError(f"{cell['label']}: expected one pairing, found {found} (name it with 'pair')")
+    return {**rows[0], "label": f"{cell['label']}: {rows[0]['a']} vs {rows[0]['b']}"}
+
+
+def standing(cells: list[dict], folder: Path) -> list[tuple[str, list[dict]]]:
+    """The cells' rows, grouped in the manifest's order."""
+    groups: dict[str, list[dict]] = {}
+    for cell in cells:
+        groups.setdefault(cell["group"], []).append(cell_row(cell, folder))
+    return list(groups.items())
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--manifest", type=Path, default=ROOT / "docs" / "records" / "standing.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "pictures" / "strength.png")
+    parser.add_argument("--target", type=float, default=0.6)
+    args = parser.parse_args(argv)
+    if not 0 < args.target < 1:
+        parser.error(f"--target {args.target:g} must be between 0 and 1")
+    try:
+        tables = standing(load_manifest(args.manifest), args.manifest.parent)
+    except KleosError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print("| group | cell | games | A's score | 95% CI (deals) | against the target |")
+    print("|---|---|---:|---:|---:|---|")
+    for group, rows in tables:
+        for row in rows:
+            print(f"| {group} | {row['label']} | {row['games']} | {row['score']:.3f} | ±{row['ci95']:.3f} | "
+                  f"{strength_verdict(row, args.target)} |")
+    save_strength_chart(tables, args.out, args.target,
+                        f"Kleos's bot against plain ISMCTS and PIMC at equal time (target {args.target:g})")
+    print(f"chart saved to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""scripts/kleos_standing.py: the picture of where Kleos's bot stands (docs/strength.md) is drawn from the kept
+records, one row a cell of the targets table, each row what `kleos ratings --pairs` prints for its files."""
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+from arena.strength import pair_rows, run_pairings
+from engine.records import read_records
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("kleos_standing", ROOT / "scripts" / "kleos_standing.py")
+standing = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(standing)
+
+
+def test_every_documented_cell_rebuilds_from_its_records():
+    """The manifest the docs' picture is drawn from: every file is kept, every cell is one pairing, and its row is
+    the one `kleos ratings --pairs` pools from the same files."""
+    manifest = ROOT / "docs" / "records" / "standing.json"
+    cells = standing.load_manifest(manifest)
+    tables = standing.standing(cells, manifest.parent)
+    assert sum(len(rows) for _, rows in tables) == len(cells)
+    polis = next(rows for group, rows in tables if group.startswith("Polis"))
+    one_second = next(r for r in polis if r["label"].startswith("vs plain ISMCTS, 1 s"))
+    records, _ = read_records(manifest.parent / "kleos-polis-20000.jsonl.gz")
+    expected = pair_rows(records)[0]
+    assert (one_second["games"], one_second["score"], one_second["ci95"]) == \
+        (expected["games"], expected["score"], expected["ci95"])
+    assert one_second["label"] == f"vs plain ISMCTS, 1 s: {expected['a']} vs {expected['b']}"
+
+
+def test_a_cell_takes_its_named_pairing_and_renames(tmp_path):
+    run_pairings("goofspiel", {"players": 2, "cards": 4}, [("greedy", "random"), ("random", "greedy")],
+                 tmp_path / "g.jsonl", games=4, progress=False)
+    cell = {"group": "g", "label": "x", "files": ["g.jsonl"], "pair": ["best", "random"],
+            "same": [["greedy", "best"]]}
+    row = standing.cell_row(cell, tmp_path)
+    assert (row["a"], row["b"], row["games"], row["label"]) == ("best", "random", 4, "x: best vs random")
+    with pytest.raises(standing.ManifestError, match="expected one pairing, found greedy vs random, random vs greedy"):
+        standing.cell_row({"group": "g", "label": "x", "files": ["g.jsonl"]}, tmp_path)
+    with pytest.raises(standing.ManifestError, match="no record file"):
+        standing.cell_row({"group": "g", "label": "x", "files": ["missing.jsonl"]}, tmp_path)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{", "Expecting"), ("[]", "expected a list of cells"), ('[{"group": "g"}]', "'label' must be"),
+    ('[{"group": "g", "label": "x", "files": []}]', "'files' must be"),
+    ('[{"group": "g", "label": "x", "files": ["a"], "same": [["a"]]}]', "'same' must hold"),
+    ('[{"group": "g", "label": "x", "files": ["a"], "pair": "a,b"}]', "'pair' must hold")])
+def test_a_bad_manifest_is_named_not_a_traceback(tmp_path, capsys, text, words):
+    path = tmp_path / "m.json"
+    path.write_text(text)
+    with pytest.raises(standing.ManifestError, match=words):
+        standing.load_manifest(path)
+    assert standing.main(["--manifest", str(path), "--out", str(tmp_path / "s.svg")]) == 2
+    assert "error:" in capsys.readouterr().err and not (tmp_path / "s.svg").exists()
+
+
+def test_the_script_prints_its_rows_and_draws_them(tmp_path, capsys):
+    run_pairings("goofspiel", {"players": 2, "cards": 4}, [("greedy", "random")], tmp_path / "g.jsonl", games=4,
+                 progress=False)
+    (tmp_path / "m.json").write_text(json.dumps([{"group": "Goofspiel", "label": "vs random", "files": ["g.jsonl"]}]))
+    assert standing.main(["--manifest", str(tmp_path / "m.json"), "--out", str(tmp_path / "s.svg")]) == 0
+    printed = capsys.readouterr().out
+    assert "| Goofspiel | vs random: greedy vs random | 4 |" in printed
+    assert "vs random: greedy vs random" in (tmp_path / "s.svg").read_text()
