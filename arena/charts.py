@@ -186,13 +186,17 @@ def save_sprt_chart(records, challenger: str, baseline: str, players: int, test:
 
 # --- strength tables ------------------------------------------------------------------------------------------
 VERDICT_COLOURS = {"above": "#2ca02c", "point": "#e6a117", "below": "#d62728"}
+# An interval over fewer deals is not read as one: its normal quantile understates the spread of a mean of so few
+# (the t quantile for 4 deals is 2.78, not 1.96), and two deals that happen to score alike give +-0.
+MIN_DEALS = 5
 
 
 def strength_verdict(row: dict, target: float | None) -> str:
     """Where a pairing's interval puts A against the line (the target, or parity without one): ``above`` (the
-    whole 95% interval over deals is above it), ``point`` (the score is, the interval is not) or ``below``."""
+    whole 95% interval over deals is above it, from at least MIN_DEALS deals), ``point`` (the score is, the
+    interval is not, or it rests on too few deals) or ``below``."""
     line = 0.5 if target is None else target
-    if row["score"] - row["ci95"] > line:
+    if row["score"] - row["ci95"] > line and row.get("deals", MIN_DEALS) >= MIN_DEALS:
         return "above"
     return "point" if row["score"] > line else "below"
 
@@ -223,8 +227,9 @@ def save_strength_chart(tables, path, target: float | None = None, title: str | 
     for i, row in enumerate(flat):
         ax.errorbar(row["score"], y_of[i], xerr=row["ci95"], fmt="o", capsize=3, color=VERDICT_COLOURS[verdicts[i]],
                     ms=5)
-        ax.text(1.01, y_of[i], f"{row['score']:.3f} ± {row['ci95']:.3f}  ({row['games']} games)", va="center",
-                fontsize=8, transform=ax.get_yaxis_transform())
+        deals = f", {row['deals']} deals" if "deals" in row else ""
+        ax.text(1.01, y_of[i], f"{row['score']:.3f} ± {row['ci95']:.3f}  ({row['games']} games{deals})",
+                va="center", fontsize=8, transform=ax.get_yaxis_transform())
     for start, head in heads:
         ax.text(0.0, y_of[start] + 1, head, va="center", ha="left", fontsize=9, fontweight="bold",
                 transform=ax.get_yaxis_transform())
@@ -234,7 +239,8 @@ def save_strength_chart(tables, path, target: float | None = None, title: str | 
     ax.axvline(0.5, color="grey", lw=0.8, label="parity (0.5)")
     if target is not None:
         ax.axvline(target, color="#2ca02c", lw=1.0, ls="--", label=f"target ({target:g})")
-    for verdict, words in (("above", "interval above the line"), ("point", "score above, interval not"),
+    for verdict, words in (("above", "interval above the line"),
+                           ("point", f"score above; interval not, or under {MIN_DEALS} deals"),
                            ("below", "score at or below the line")):
         if verdict in verdicts:
             ax.plot([], [], "o", color=VERDICT_COLOURS[verdict], label=words)

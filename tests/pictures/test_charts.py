@@ -114,6 +114,9 @@ def test_a_strength_row_is_judged_by_its_whole_interval():
     assert strength_verdict(row("A", 0.571, 0.090), 0.6) == "below"
     assert strength_verdict(row("A", 0.571, 0.060), None) == "above"         # without a target: parity
     assert strength_verdict(row("A", 0.500, 0.000), None) == "below"         # level is not above
+    # two deals that scored alike give +-0: an interval over so few deals is not read as one
+    assert strength_verdict({**row("A", 0.750, 0.000, 10), "deals": 2}, 0.6) == "point"
+    assert strength_verdict({**row("A", 0.750, 0.050, 30), "deals": 5}, 0.6) == "above"
 
 
 def test_the_strength_chart_draws_every_row_under_its_game(tmp_path):
