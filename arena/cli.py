@@ -389,10 +389,13 @@ def tune(game, base, params, players, option, steps, deals, seed, confirm_games,
 @click.option("--resume", is_flag=True, help="Continue the pairings recorded in --out.")
 @click.option("--table", "table_out", type=OutFile(), default=None,
               help="Also append the markdown table to this file.")
+@click.option("--chart", type=OutFile(CHART_FORMATS), default=None,
+              help="Also draw each pairing's score and its interval over deals (PNG/SVG/PDF; as `kleos ratings "
+                   "--pairs --chart`).")
 @referee_arguments
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def strength(game, pairs, games, seating, players, option, seed, jobs, out, resume, table_out, illegal, timeout,
-             movetime, gametime, quiet):
+def strength(game, pairs, games, seating, players, option, seed, jobs, out, resume, table_out, chart, illegal,
+             timeout, movetime, gametime, quiet):
     """A strength table at GAME: each --pair A B played with seats rotated on shared deals (docs/strength.md).
 
     Prints a markdown row a pairing as it finishes; `kleos ratings --pairs FILE ...` rebuilds the table from the
@@ -422,6 +425,10 @@ def strength(game, pairs, games, seating, players, option, seed, jobs, out, resu
         if table_out:
             with open(table_out, "a", encoding="utf-8") as f:
                 f.write(markdown_table(game, options, rows) + "\n\n")
+        if chart:
+            from arena.charts import save_strength_chart
+            save_strength_chart([(table_title(game, options), rows)], chart)
+            click.echo(f"chart saved to {chart}", err=True)
     except KleosError as e:
         _fail(e)
 

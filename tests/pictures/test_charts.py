@@ -151,3 +151,13 @@ def test_ratings_pairs_chart_command(tmp_path, monkeypatch):
         assert result.exit_code == 2 and "--target" in result.output and "Traceback" not in result.output
     result = runner.invoke(main, ["ratings", "--pairs", "s.jsonl", "--chart", "t.svg", "--target", "1.5"])
     assert result.exit_code == 2 and "must be below 1" in result.output
+
+
+def test_strength_draws_its_rows(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["strength", "goofspiel", "-o", "cards=4", "--games", "4", "--pair", "greedy",
+                                       "random", "--out", "s.jsonl", "--chart", "s.svg", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "greedy  vs  random" in (tmp_path / "s.svg").read_text()
+    result = CliRunner().invoke(main, ["strength", "goofspiel", "--pair", "greedy", "random", "--chart", "s.txt"])
+    assert result.exit_code == 2 and "--chart" in result.output and not (tmp_path / "s.txt").exists()
