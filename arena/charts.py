@@ -216,9 +216,10 @@ def save_strength_chart(tables, path, target: float | None = None, title: str | 
     verdicts = [strength_verdict(row, target) for row in flat]
     n = len(flat)
     slots = n + len(heads)                  # a row a pairing, and one above each group for its title
+    starts = {start for start, _ in heads}
     y_of, y = [], slots - 1
     for i in range(n):
-        if any(start == i for start, _ in heads):
+        if i in starts:
             y -= 1                          # the group's title takes this line
         y_of.append(y)
         y -= 1

@@ -452,6 +452,9 @@ def ratings(files, bootstrap, seed, chart, pairs, target, same):
     from arena.charts import save_ratings_chart
     from arena.ratings import format_report
     from engine.records import read_records
+    if target is not None and not (pairs and chart):
+        raise click.BadParameter("draws a line on the strength chart: give it with --pairs and --chart",
+                                 param_hint="--target")
     records = []
     for path in files:
         got, problems = read_records(path)
@@ -460,27 +463,26 @@ def ratings(files, bootstrap, seed, chart, pairs, target, same):
             click.echo(f"warning: skipped {p}", err=True)
         if any(r.unfinished for r in got):
             click.echo(f"warning: skipped {sum(r.unfinished for r in got)} unfinished games of {path}", err=True)
-    if target is not None and not (pairs and chart):
-        raise click.BadParameter("draws a line on the strength chart: give it with --pairs and --chart",
-                                 param_hint="--target")
     records = _merge_names(records, same, files)
     if pairs:
         from arena.charts import save_strength_chart
-        from arena.strength import markdown_table, pair_rows, table_title
+        from arena.strength import markdown_table, pair_rows, pairing_of, table_title
+        tables = []                 # one table a game and its options, in the order first seen
         try:
-            rows = pair_rows(records)
+            for game, options in dict.fromkeys((r.game, json.dumps(r.options)) for r in records
+                                               if pairing_of(r) and r.result):
+                options = json.loads(options)
+                rows = pair_rows([r for r in records if r.game == game and r.options == options])
+                tables.append((game, options, rows))
         except KleosError as e:
             _fail(e)
-        if not rows:
+        if not tables:
             raise click.ClickException("these files hold no strength pairings (games of `kleos strength`)")
-        tables = []
-        for game, options in dict.fromkeys((r.game, json.dumps(r.options)) for r in records if r.meta.get("pair")):
-            mine = pair_rows([r for r in records if r.game == game and json.dumps(r.options) == options])
-            click.echo(markdown_table(game, json.loads(options), mine) + "\n")
-            tables.append((table_title(game, json.loads(options)), mine))
+        for game, options, rows in tables:
+            click.echo(markdown_table(game, options, rows) + "\n")
         click.echo(f"pooled from {', '.join(files)}")
         if chart:
-            save_strength_chart(tables, chart, target)
+            save_strength_chart([(table_title(game, options), rows) for game, options, rows in tables], chart, target)
             click.echo(f"chart saved to {chart}")
         return
     if not any(r.result for r in records):
@@ -506,14 +508,10 @@ def _merge_names(records, same, files):
     """`ratings --same NAME AS`: each NAME must be a bot of these files, and never AS's opponent."""
     from engine.records import renamed
     for old, new in same:
-        if old == new:
-            raise click.BadParameter(f"{old!r} twice: name two different bots", param_hint="--same")
-        if not any(old in r.seats for r in records):
-            raise click.BadParameter(f"no game of {', '.join(files)} seats {old!r}", param_hint="--same")
         try:
             records = renamed(records, old, new)
         except KleosError as e:
-            raise click.BadParameter(str(e), param_hint="--same") from None
+            raise click.BadParameter(f"{e} ({', '.join(files)})", param_hint="--same") from None
     return records
 
 

@@ -458,8 +458,13 @@ def read_whole_runs(paths) -> list[GameRecord]:
 def renamed(records: list[GameRecord], old: str, new: str) -> list[GameRecord]:
     """The records with the bot shown as ``old`` shown as ``new`` (its seats, and its side of a pairing), so that
     one configuration recorded under two names (``kleos:time=1`` and the searcher spec it stood for) pools as one
-    bot. The specs that played (``bots``) stay as recorded. A game that seats both names is a BadRecordError:
-    those two played each other, so they are not one bot."""
+    bot. The specs that played (``bots``) stay as recorded. A BadRecordError where the two names are one, where no
+    game seats ``old`` (a misspelt name would otherwise rename nothing, silently), or where a game seats both: those
+    two played each other, so they are not one bot."""
+    if old == new:
+        raise BadRecordError(f"{old!r} twice: name two different bots")
+    if not any(old in r.seats for r in records):
+        raise BadRecordError(f"no game of these records seats {old!r}")
     out = []
     for r in records:
         if old not in r.seats and old not in ((r.meta or {}).get("pair") or []):

@@ -7,6 +7,7 @@ import pathlib
 import pytest
 
 from arena.strength import pair_rows, run_pairings
+from engine.errors import KleosError
 from engine.records import read_records
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -40,6 +41,9 @@ def test_a_cell_takes_its_named_pairing_and_renames(tmp_path):
     assert (row["a"], row["b"], row["games"], row["label"]) == ("best", "random", 4, "x: best vs random")
     with pytest.raises(standing.ManifestError, match="expected one pairing, found greedy vs random, random vs greedy"):
         standing.cell_row({"group": "g", "label": "x", "files": ["g.jsonl"]}, tmp_path)
+    # a misspelt rename is an error, not a cell that silently keeps two names
+    with pytest.raises(KleosError, match="no game of these records seats 'nobody'"):
+        standing.cell_row({**cell, "same": [["nobody", "best"]]}, tmp_path)
     with pytest.raises(standing.ManifestError, match="no record file"):
         standing.cell_row({"group": "g", "label": "x", "files": ["missing.jsonl"]}, tmp_path)
 
