@@ -2,13 +2,14 @@
 table that scores `kleos` against plain ISMCTS or plain PIMC, rebuilt from its record files and drawn.
 
     python scripts/kleos_standing.py [--manifest docs/records/standing.json] [--out docs/pictures/strength.png]
-                                     [--target 0.6]
+                                     [--target 0.6] [--doc docs/strength.md]
 
 The manifest (JSON) lists the cells: each names its group (a game and its player count), its label, its record
 files (relative to the manifest's folder), optional renames (`same`: [NAME, AS] pairs, as `kleos ratings --same`)
 and, where a file holds several pairings, the one to take (`pair`: [A, B]). It prints the rows drawn as a table,
-each with its verdict against the target: `above` (the whole 95% interval over deals), `point` (the score only)
-or `below`.
+each with its verdict against the target: met (the whole 95% interval over deals clears it), the score only, or
+not met. `--doc FILE` writes that table into FILE between the lines `<!-- kleos-standing: begin -->` and
+`<!-- kleos-standing: end -->`, so the page that shows the picture shows the same rows in words.
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from engine.errors import KleosError  # noqa: E402
 from engine.records import read_records, renamed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+BEGIN, END = "<!-- kleos-standing: begin -->", "<!-- kleos-standing: end -->"
+VERDICT_WORDS = {"above": "**met**", "point": "the score only", "below": "not met"}
 
 
 class ManifestError(KleosError):
@@ -86,25 +89,51 @@ def standing(cells: list[dict], folder: Path) -> list[tuple[str, list[dict]]]:
     return list(groups.items())
 
 
+def standing_table(tables: list[tuple[str, list[dict]]], target: float) -> str:
+    """The rows as a markdown table, each with its verdict against ``target`` in words; a group is named on its
+    first row only, so the table reads as blocks."""
+    lines = [f"| group | cell | games | deals | A's score | 95% CI (deals) | against {target:g} |",
+             "|---|---|---:|---:|---:|---:|---|"]
+    for group, rows in tables:
+        for i, row in enumerate(rows):
+            lines.append(f"| {group if i == 0 else ''} | {row['label']} | {row['games']} | {row['deals']} | {row['score']:.3f} | "
+                         f"±{row['ci95']:.3f} | {VERDICT_WORDS[strength_verdict(row, target)]} |")
+    return "\n".join(lines)
+
+
+def write_into_doc(path: Path, table: str) -> None:
+    """Replace what stands between the doc's BEGIN and END lines by ``table``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ManifestError(f"--doc {path}: {e}") from None
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        raise ManifestError(f"--doc {path}: expected one line {BEGIN} and, after it, one line {END}")
+    head, rest = text.split(BEGIN)
+    _, tail = rest.split(END)
+    path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--manifest", type=Path, default=ROOT / "docs" / "records" / "standing.json")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "pictures" / "strength.png")
     parser.add_argument("--target", type=float, default=0.6)
+    parser.add_argument("--doc", type=Path, help="a markdown file to write the table into, between its markers")
     args = parser.parse_args(argv)
     if not 0 < args.target < 1:
         parser.error(f"--target {args.target:g} must be between 0 and 1")
     try:
         tables = standing(load_manifest(args.manifest), args.manifest.parent)
+        table = standing_table(tables, args.target)
+        if args.doc is not None:
+            write_into_doc(args.doc, table)
     except KleosError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print("| group | cell | games | A's score | 95% CI (deals) | against the target |")
-    print("|---|---|---:|---:|---:|---|")
-    for group, rows in tables:
-        for row in rows:
-            print(f"| {group} | {row['label']} | {row['games']} | {row['score']:.3f} | ±{row['ci95']:.3f} | "
-                  f"{strength_verdict(row, args.target)} |")
+    print(table)
+    if args.doc is not None:
+        print(f"table written into {args.doc}")
     save_strength_chart(tables, args.out, args.target,
                         f"Kleos's bot against plain ISMCTS and PIMC at equal time (target {args.target:g})")
     print(f"chart saved to {args.out}")

@@ -70,3 +70,36 @@ def test_the_script_prints_its_rows_and_draws_them(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "| Goofspiel | vs random: greedy vs random | 4 |" in printed
     assert "vs random: greedy vs random" in (tmp_path / "s.svg").read_text()
+
+
+def test_the_docs_table_is_the_pictures_rows_now():
+    """docs/strength.md shows the picture's rows in words: its table is what the script writes from the manifest
+    today (a cell added to the manifest without `--doc docs/strength.md` fails here)."""
+    manifest = ROOT / "docs" / "records" / "standing.json"
+    tables = standing.standing(standing.load_manifest(manifest), manifest.parent)
+    text = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")
+    shown = text.split(standing.BEGIN)[1].split(standing.END)[0].strip()
+    assert shown == standing.standing_table(tables, 0.6)
+    assert "| Hellas" in shown and "**met**" in shown and "not met" in shown
+
+
+def test_doc_writes_between_its_markers_and_names_a_page_without_them(tmp_path, capsys):
+    run_pairings("goofspiel", {"players": 2, "cards": 4}, [("greedy", "random")], tmp_path / "g.jsonl", games=4,
+                 progress=False)
+    (tmp_path / "m.json").write_text(json.dumps([{"group": "Goofspiel", "label": "vs random", "files": ["g.jsonl"]}]))
+    page = tmp_path / "page.md"
+    page.write_text(f"# Title\n\n{standing.BEGIN}\nold rows\n{standing.END}\n\nafter\n")
+    args = ["--manifest", str(tmp_path / "m.json"), "--out", str(tmp_path / "s.svg"), "--doc", str(page)]
+    assert standing.main(args) == 0
+    written = page.read_text()
+    assert "old rows" not in written and written.startswith("# Title\n\n") and written.endswith("\n\nafter\n")
+    assert "| Goofspiel | vs random: greedy vs random | 4 | 2 |" in written
+    # the verdict in words, never `met` from 2 deals (too few to read as an interval)
+    assert written.count("| the score only |") + written.count("| not met |") == 1
+    capsys.readouterr()
+    for broken in ("# no markers\n", f"{standing.END}\n{standing.BEGIN}\n",
+                   f"{standing.BEGIN}\n{standing.BEGIN}\n{standing.END}\n"):
+        page.write_text(broken)
+        assert standing.main(args) == 2
+        assert "expected one line <!-- kleos-standing: begin -->" in capsys.readouterr().err
+        assert page.read_text() == broken
