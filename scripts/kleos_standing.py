@@ -96,8 +96,8 @@ def standing_table(tables: list[tuple[str, list[dict]]], target: float) -> str:
              "|---|---|---:|---:|---:|---:|---|"]
     for group, rows in tables:
         for i, row in enumerate(rows):
-            lines.append(f"| {group if i == 0 else ''} | {row['label']} | {row['games']} | {row['deals']} | {row['score']:.3f} | "
-                         f"±{row['ci95']:.3f} | {VERDICT_WORDS[strength_verdict(row, target)]} |")
+            lines.append(f"| {group if i == 0 else ''} | {row['label']} | {row['games']} | {row['deals']} | "
+                         f"{row['score']:.3f} | ±{row['ci95']:.3f} | {VERDICT_WORDS[strength_verdict(row, target)]} |")
     return "\n".join(lines)
 
 
@@ -134,8 +134,8 @@ def main(argv=None) -> int:
     print(table)
     if args.doc is not None:
         print(f"table written into {args.doc}")
-    save_strength_chart(tables, args.out, args.target,
-                        f"Kleos's bot against plain ISMCTS and PIMC at equal time (target {args.target:g})")
+    save_strength_chart(tables, args.out, args.target, "Kleos's bot against plain ISMCTS and PIMC at equal budget, "
+                        f"time or iterations (target {args.target:g})")
     print(f"chart saved to {args.out}")
     return 0
 
