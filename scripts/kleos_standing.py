@@ -106,9 +106,9 @@ def write_into_doc(path: Path, table: str) -> None:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise ManifestError(f"--doc {path}: {e}") from None
+        raise KleosError(f"--doc {path}: {e}") from None
     if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
-        raise ManifestError(f"--doc {path}: expected one line {BEGIN} and, after it, one line {END}")
+        raise KleosError(f"--doc {path}: expected one line {BEGIN} and, after it, one line {END}")
     head, rest = text.split(BEGIN)
     _, tail = rest.split(END)
     path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")
