@@ -98,15 +98,17 @@ def _pct(x) -> str:
 def candidates_table(snap: dict, limit: int = 12, title: str = ""):
     from rich.table import Table
     table = Table(title=title, title_justify="left")
-    for name, justify in (("move", "left"), ("visits", "right"), ("share", "right"), ("value", "right"),
-                          ("95% interval", "right")):
-        table.add_column(name, justify=justify)
     rows = snap["candidates"]
+    implicit = any("implicit" in c for c in rows)        # the searcher's implicit minimax values (implicit=alpha)
+    columns = [("move", "left"), ("visits", "right"), ("share", "right"), ("value", "right"), ("95% interval", "right")]
+    for name, justify in columns + ([("implicit", "right")] if implicit else []):
+        table.add_column(name, justify=justify)
     for c in rows[:limit]:
         interval = "-" if c["low"] is None else f"{c['low']:.3f}-{c['high']:.3f}"
-        table.add_row(c["move"], str(c["visits"]), f"{c['share']:.1%}", _pct(c["value"]), interval)
+        cells = [c["move"], str(c["visits"]), f"{c['share']:.1%}", _pct(c["value"]), interval]
+        table.add_row(*cells, *([_pct(c.get("implicit"))] if implicit else []))
     if len(rows) > limit:
-        table.add_row(f"... {len(rows) - limit} more", "", "", "", "")
+        table.add_row(f"... {len(rows) - limit} more", *[""] * (len(columns) - 1 + implicit))
     return table
 
 

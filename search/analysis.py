@@ -221,12 +221,21 @@ def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
             determinizations -= searcher.engine.belief_draws      # the other worlds were particles
         note = ("one tree over information sets; a fresh determinization every iteration" if name == "ismcts"
                 else "one tree over one determinization from the seat's view (the state as if it were the truth)")
+    moves = candidates(view, edges)
+    if searcher.options.get("implicit", 0.0) > 0 and name != "pimc" and searcher.engine is not None and \
+            not stats.get("forced"):
+        # implicit minimax backups: each root move's implicit value for the seat (one tree; PIMC's differ by tree)
+        seat = view.current_player()
+        values = {c["key"]: c["implicit"][seat] for c in searcher.engine.children(-1)
+                  if c["mover"] == seat and "implicit" in c}
+        for c in moves:
+            c["implicit"] = values.get(c["action"])
     return {
         "searcher": repr(searcher),
         "seat": view.current_player(),
         "choice": {"action": int(result.action), "move": view.action_to_str(result.action)},
         "forced": bool(stats.get("forced")),
-        "candidates": candidates(view, edges),
+        "candidates": moves,
         "root_visits": int(stats["iterations"]),
         "principal_line": line["moves"] if line else [],
         "line_stop": line["stop"] if line else "forced move: no search",

@@ -24,8 +24,8 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
-           "history": 0.0, "carry": 0.0}
-MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0}
+           "history": 0.0, "carry": 0.0, "implicit": 0.0}
+MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
@@ -44,6 +44,10 @@ COMMON_OPTIONS = {
     "carry": (float, 0.0, "the share of the move averages (rollout=mast, history) a search keeps from the searcher's "
                           "last search instead of starting from none (each kept sum and count scaled by it; a bot's "
                           "searcher lives for one game)"),
+    "implicit": (float, 0.0, "implicit minimax backups' weight alpha (Lanctot, Winands, Pepels and Sturtevant): every "
+                             "new node keeps evaluate() of its state, backed up the tree by max^n (chance and unseen "
+                             "moves averaged), and UCB's value term is (1 - alpha) x the mean return + alpha x that "
+                             "value (0: off)"),
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "

@@ -224,7 +224,7 @@ class Searcher:
                 or self.engine.reuse != reuse):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
-                              o["history"], o["carry"], reuse)
+                              o["history"], o["carry"], reuse, o["implicit"])
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -323,6 +323,10 @@ class ISMCTS(Searcher):
             raise SearchOptionError(
                 f"{self.NAME}: option observers applies to keys=path only (keys={self.options['keys']} keys every "
                 "player's nodes by its own information already); give keys=path,observers=... for the path trees")
+        if self.options["observers"] == "multi" and self.options["implicit"] > 0:
+            raise SearchOptionError(
+                f"{self.NAME}: option implicit needs one tree: observers=multi (one tree a player) is not supported "
+                "(leave observers at single)")
         if self.options["reuse"] == "yes" and self.options["keys"] == "path":
             raise SearchOptionError(
                 f"{self.NAME}: option reuse=yes needs keys=mover or keys=observer (a path-keyed tree has no node to "

@@ -30,8 +30,8 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport (ROLLOUT_MAST, Mast, mast_decay, mast_free, mast_mean, mast_note, mast_reset, mast_update,
-                             rollout, scored_leaf_value)
+from search.rollout cimport (ROLLOUT_MAST, Mast, leaf_value, mast_decay, mast_free, mast_mean, mast_note, mast_reset,
+                             mast_update, rollout, scored_leaf_value)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -97,6 +97,10 @@ cdef class UCT:
     cdef readonly double history                # progressive history's weight (0: off)
     cdef readonly double carry                  # the share of the move averages a run keeps from the last one
     cdef readonly bint reuse                    # information sets: a run starts from the last runs' node of its root
+    cdef readonly double implicit               # implicit minimax backups' weight alpha (0: off; one tree only)
+    cdef double* imp                            # [node * MAX_PLAYERS + q]: trees[0]'s implicit minimax values
+    cdef int64_t imp_cap                        # the nodes imp has a row for
+    cdef bint imp_on                            # implicit > 0 and every node of the tree has its row
     cdef readonly int32_t root_node             # the root's node (0 but where a reused tree already held it)
     cdef readonly int64_t reused_visits         # the root node's visits carried in from earlier runs
     cdef object reuse_game                      # the game the kept tree was searched in: (name, players, options)
@@ -145,10 +149,12 @@ cdef class UCT:
         self.index.capacity = 0
         self.index.used = 0
         memset(&self.mast, 0, sizeof(Mast))
+        self.imp = NULL
+        self.imp_cap = 0
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
-                 double history=0.0, double carry=0.0, bint reuse=False):
+                 double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -177,6 +183,12 @@ cdef class UCT:
             raise ValueError("UCT: reuse needs information-set keys (KEYS_MOVER or KEYS_OBSERVER): a path-keyed "
                              "tree has no node to find a later root by")
         self.reuse = reuse
+        if not 0.0 <= implicit <= 1.0:
+            raise ValueError(f"UCT: implicit {implicit} is not in [0, 1]")
+        if implicit > 0.0 and self.multi:
+            raise ValueError("UCT: implicit minimax backups need one tree (multi=False)")
+        self.implicit = implicit
+        self.imp_on = False
         self.root_node = 0
         self.reused_visits = 0
         for t in range(self.ntrees):
@@ -196,6 +208,7 @@ cdef class UCT:
             free(self.paths[t])
         index_free(&self.index)
         mast_free(&self.mast)
+        free(self.imp)
 
     @property
     def epsilon(self):
@@ -231,6 +244,76 @@ cdef class UCT:
         self.paths[t][self.path_len[t]] = node
         self.path_len[t] += 1
         return True
+
+    # --- implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014) --------------------------------
+    # Each node of trees[0] keeps a value vector besides its mean return: evaluate() of the state it was made in,
+    # then backed up by max^n: a node where p moves takes the vector of its child best for p; a node whose
+    # children are chance outcomes, their visit-weighted mean; an information-set edge (no children: the next
+    # decision is found by its key) the running mean of the nodes that followed it, since the worlds behind one
+    # edge differ. UCB's value term for p is (1 - implicit) x p's mean return + implicit x p's entry.
+    cdef bint imp_room(self, int32_t node) noexcept:
+        """imp has a row for `node` (grown by doubling); False when out of memory."""
+        cdef int64_t cap
+        cdef double* grown
+        if node < self.imp_cap:
+            return True
+        cap = max(2 * self.imp_cap, <int64_t>node + 1, 4096)
+        grown = <double*>realloc(self.imp, cap * MAX_PLAYERS * sizeof(double))
+        if grown == NULL:
+            return False
+        self.imp = grown
+        self.imp_cap = cap
+        return True
+
+    cdef void imp_init(self, int32_t node, State w) noexcept:
+        """A new node's row: the value of `w`, this iteration's world where the node was made (never the root
+        state). Out of memory: the implicit values are off until the tree is cleared."""
+        if not self.imp_on or node < 0:
+            return
+        if not self.imp_room(node):
+            self.imp_on = False
+            return
+        leaf_value(w, &self.imp[<int64_t>node * MAX_PLAYERS])
+
+    cdef void imp_backup(self) noexcept:
+        """Back the implicit values up this iteration's path (after its visits were counted)."""
+        cdef Node* nodes = self.trees[0].nodes
+        cdef int n = self.path_len[0], i, q, m
+        cdef int32_t x, c, best_c, s
+        cdef double* row
+        cdef double total, weight, best
+        for i in range(n - 1, -1, -1):
+            x = self.paths[0][i]
+            row = &self.imp[<int64_t>x * MAX_PLAYERS]
+            c = nodes[x].first_child
+            if c >= 0 and nodes[c].mover == CHANCE:       # chance children sort first, and come alone
+                total = 0.0
+                for q in range(self.num_players):
+                    row[q] = 0.0
+                while c >= 0:
+                    weight = <double>nodes[c].visits
+                    total += weight
+                    for q in range(self.num_players):
+                        row[q] += weight * self.imp[<int64_t>c * MAX_PLAYERS + q]
+                    c = nodes[c].next_sibling
+                if total > 0.0:
+                    for q in range(self.num_players):
+                        row[q] /= total
+            elif c >= 0:
+                m = nodes[c].mover
+                best_c = c
+                best = -1e300
+                while c >= 0:
+                    if nodes[c].mover == m and self.imp[<int64_t>c * MAX_PLAYERS + m] > best:
+                        best = self.imp[<int64_t>c * MAX_PLAYERS + m]
+                        best_c = c
+                    c = nodes[c].next_sibling
+                for q in range(self.num_players):
+                    row[q] = self.imp[<int64_t>best_c * MAX_PLAYERS + q]
+            elif i + 1 < n and nodes[x].visits > 0:
+                s = self.paths[0][i + 1]
+                for q in range(self.num_players):
+                    row[q] += (self.imp[<int64_t>s * MAX_PLAYERS + q] - row[q]) / nodes[x].visits
 
     def run(self, State root, long long iterations, double seconds, long long calls, uint64_t seed,
             bint resume=False):
@@ -274,6 +357,11 @@ cdef class UCT:
                 self.trees[0].nodes[0].key = <int64_t>self.set_key(root, player)
                 if index_put(&self.index, <uint64_t>self.trees[0].nodes[0].key, 0) != 0:
                     raise MemoryError("search index")
+            # the root's implicit value comes from its children (the root state itself is never evaluated: it
+            # may be the true state, which the searching player cannot see)
+            self.imp_on = self.implicit > 0.0 and self.imp_room(0)
+            if self.imp_on:
+                memset(self.imp, 0, MAX_PLAYERS * sizeof(double))
         self.reuse_game = _game_identity(root) if self.reuse else None
         self.iterations = 0
         self.calls = 0
@@ -374,6 +462,7 @@ cdef class UCT:
                 node = child
                 self.push(0, node)
                 if created:
+                    self.imp_init(node, w)
                     break
                 continue
             n = w.c_legal_actions(self.acts)
@@ -387,6 +476,7 @@ cdef class UCT:
             node = child
             self.push(0, node)
             if created:
+                self.imp_init(node, w)
                 break
         # --- simulation ----------------------------------------------------------------------------------
         self.simulate(w, applied)
@@ -427,7 +517,10 @@ cdef class UCT:
         """UCB1 of edge j (its child dchild[j]) for `p`; with progressive history (Nijssen and Winands) plus a
         bias towards moves that did well anywhere in this search, fading as the edge's own visits grow."""
         cdef Node* child = &nodes[self.dchild[j]]
-        cdef double score = child.value[p] / child.visits + self.c * sqrt(logn / child.visits)
+        cdef double mean = child.value[p] / child.visits
+        if self.imp_on:
+            mean = (1.0 - self.implicit) * mean + self.implicit * self.imp[<int64_t>self.dchild[j] * MAX_PLAYERS + p]
+        cdef double score = mean + self.c * sqrt(logn / child.visits)
         if self.history > 0.0:
             score += self.history * self.move_average(p, j) / (child.visits + 1.0)
         return score
@@ -553,12 +646,15 @@ cdef class UCT:
                     node = tree_add_node(tree, p, <int64_t>key)
                     if node < 0 or index_put(&self.index, key, node) != 0:
                         break                  # out of memory: roll out from here without expanding
+                    self.imp_init(node, w)
                 self.push(0, node)
             child = self.choose_edge(w, tree, node, p, n, &created)
             applied += 1
             if child < 0:
                 break
             self.push(0, child)
+            if created:
+                self.imp_init(child, w)
             self.path_edges += 1
             if created and applied > 0:        # a node expanded before the root: go on to the root's decision
                 break
@@ -653,6 +749,8 @@ cdef class UCT:
                 nodes[x].visits += 1
                 for q in range(self.num_players):
                     nodes[x].value[q] += self.ret[q]
+        if self.imp_on:
+            self.imp_backup()
         depth = self.path_edges if self.keys != KEYS_PATH else self.path_len[self.main] - 1
         if depth > self.max_depth:
             self.max_depth = depth
@@ -793,13 +891,16 @@ cdef class UCT:
         return node
 
     def node(self, int node=-1, int tree=-1):
-        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector); -1: the
-        last run's root."""
+        """One node as a dict: index, mover, key, visits, avail and value (the mean reward vector), and with
+        implicit minimax backups its implicit value vector; -1: the last run's root."""
         cdef Tree* t = self._tree(tree)
         node = self._node_index(t, node)
         cdef Node* x = &t.nodes[node]
-        return {"index": node, "mover": x.mover, "key": x.key, "visits": x.visits, "avail": x.avail,
-                "value": [x.value[q] / x.visits if x.visits else 0.0 for q in range(self.num_players)]}
+        out = {"index": node, "mover": x.mover, "key": x.key, "visits": x.visits, "avail": x.avail,
+               "value": [x.value[q] / x.visits if x.visits else 0.0 for q in range(self.num_players)]}
+        if self.imp_on and t == &self.trees[0]:
+            out["implicit"] = [self.imp[<int64_t>node * MAX_PLAYERS + q] for q in range(self.num_players)]
+        return out
 
     def children(self, int node=-1, int tree=-1):
         """The children of `node` (-1: the last run's root) as dicts (see node())."""

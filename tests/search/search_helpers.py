@@ -15,7 +15,12 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "ismcts-mo-mast": ("ismcts", {"keys": "path", "observers": "multi", "rollout": "mast"}),
            "ismcts-history": ("ismcts", {"rollout": "mast", "history": 1.0}),
            "ismcts-observer-history": ("ismcts", {"keys": "observer", "rollout": "mast", "history": 1.0}),
-           "ismcts-mo-history": ("ismcts", {"keys": "path", "observers": "multi", "history": 1.0})}
+           "ismcts-mo-history": ("ismcts", {"keys": "path", "observers": "multi", "history": 1.0}),
+           "mcts-implicit": ("mcts", {"implicit": 0.5}),
+           "pimc-implicit": ("pimc", {"implicit": 0.5}),
+           "ismcts-implicit": ("ismcts", {"implicit": 0.5}),
+           "ismcts-path-implicit": ("ismcts", {"keys": "path", "implicit": 0.5}),
+           "ismcts-reuse-implicit": ("ismcts", {"implicit": 0.3, "reuse": "yes"})}
 
 
 def new(label, **options):

@@ -44,7 +44,8 @@ def test_legal_move_exact_budget(name, options, label):
 @pytest.mark.parametrize("label", ["pimc", "ismcts", "ismcts-sample", "ismcts-observer", "ismcts-path", "ismcts-mo",
                                   "ismcts-belief", "pimc-belief", "ismcts-mast", "ismcts-mo-mast",
                                   "ismcts-history", "ismcts-observer-history",
-                                  "ismcts-mo-history"])
+                                  "ismcts-mo-history", "pimc-implicit", "ismcts-implicit", "ismcts-path-implicit",
+                                  "ismcts-reuse-implicit"])
 @pytest.mark.parametrize("name, options", [c for c in CASES if game_spec(c.values[0]).has_hidden_information])
 def test_decision_depends_only_on_the_information_set(name, options, label):
     hidden = 0

@@ -169,3 +169,17 @@ def test_principal_line_follows_information_set_nodes(keys):
         assert replay.current_player() == m["seat"] and m["action"] in legal
         assert m["seat"] < 0 or m["visits"] >= 2
         replay.apply(m["action"])
+
+
+@pytest.mark.parametrize("bot", ["mcts:iterations=400,implicit=0.5", "ismcts:iterations=400,implicit=0.5"])
+def test_implicit_values_are_shown_beside_the_returns(bot):
+    """implicit=alpha (docs/search.md, "Implicit minimax backups"): each root move's implicit value for the seat,
+    as the tree holds it, in the JSON report and as a column of the table; absent without the option."""
+    r = analysed("polis", "--bot", bot)
+    tried = [c for c in r["candidates"] if c["visits"] > 0]
+    assert tried and all(0.0 <= c["implicit"] <= 1.0 for c in tried)
+    assert len({round(c["implicit"], 6) for c in tried}) > 1           # the moves' values differ
+    assert all("implicit" not in c for c in analysed("polis", "--bot", bot.split(",")[0])["candidates"])
+    code, out = run_cli("polis", "--bot", bot)
+    assert code == 0 and "implicit" in out.splitlines()[next(i for i, ln in enumerate(out.splitlines())
+                                                             if "95% interval" in ln)]

