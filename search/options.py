@@ -24,8 +24,8 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
-           "history": 0.0, "carry": 0.0, "implicit": 0.0}
-MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0}
+           "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0}
+MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0, "lookahead": 1000}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
@@ -35,8 +35,11 @@ COMMON_OPTIONS = {
     "time": (float, None, "wall-clock seconds a decision"),
     "calls": (int, None, "forward-model calls (actions applied) a decision; no iteration starts past it"),
     "c": (float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
-    "rollout": (str, "random", "rollout policy: random | heuristic (best of 3 sampled moves by evaluate()) | mast "
-                               "(the move with the best average return for its player so far in this search)"),
+    "rollout": (str, "random", "rollout policy: random | heuristic (best of `lookahead` sampled moves by "
+                               "evaluate()) | mast (the move with the best average return for its player so far in "
+                               "this search)"),
+    "lookahead": (int, 3, "rollout=heuristic: legal moves a rollout step scores by evaluate() of their successor, "
+                          "drawn with replacement, the best for the mover played (0: every legal move, a greedy step)"),
     "epsilon": (float, 0.1, "rollout=mast: the share of rollout moves drawn uniformly instead"),
     "history": (float, 0.0, "progressive history's weight W: UCB adds W x (the move's average return for its player "
                             "in this search) / (visits + 1), and a node expands its untried move with the best "

@@ -6,7 +6,7 @@ from engine.rng cimport Rng
 
 cpdef enum:                    # the searchers' `rollout` option, by name (search/searchers.py)
     ROLLOUT_RANDOM = 0         # uniform over the legal actions
-    ROLLOUT_HEURISTIC = 1      # the best of a few sampled actions by the game's evaluate() (see rollout.pyx)
+    ROLLOUT_HEURISTIC = 1      # the best of `lookahead` sampled actions by the game's evaluate() (see rollout())
     ROLLOUT_MAST = 2           # the action with the best average return so far for its player (see Mast)
 
 
@@ -55,5 +55,8 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 # engine.core.no_legal_action).
 # Every move played is noted in `mast` unless it is NULL (the searcher keeps move averages: rollout=mast, or
 # progressive history); with kind ROLLOUT_MAST its averages also pick the moves (then it must not be NULL).
+# ROLLOUT_HEURISTIC scores `lookahead` legal actions a step, drawn with replacement (0: every legal action, a
+# greedy step), by evaluate() of their successor, and plays the best for the mover: a bias towards good moves
+# that keeps rollouts varied.
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out) noexcept
+                     Mast* mast, double* out, int lookahead) noexcept

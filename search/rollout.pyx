@@ -6,13 +6,6 @@ from libc.string cimport memset
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 
-# Heuristic rollouts look at this many sampled legal actions a step (with replacement) and play the one whose
-# evaluate() is best for the mover: a cheap bias towards good moves that keeps rollouts varied. A search constant,
-# not a game value.
-cdef enum:
-    HEURISTIC_SAMPLES = 3
-
-
 cdef int mast_reset(Mast* m, int players, int actions) noexcept:
     cdef int64_t size = <int64_t>players * actions
     cdef double* sums
@@ -120,10 +113,10 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 
 
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out) noexcept:
+                     Mast* mast, double* out, int lookahead) noexcept:
     cdef int buf[MAX_ACTIONS]
     cdef double est[MAX_PLAYERS]
-    cdef int player, n, k, a, best_a
+    cdef int player, n, k, a, best_a, tries
     cdef double best
     cdef int64_t moves = 0, calls = 0, settled
     while True:
@@ -149,7 +142,10 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             if kind == ROLLOUT_HEURISTIC and n > 1:
                 best_a = a
                 best = -1.0
-                for k in range(HEURISTIC_SAMPLES):
+                tries = lookahead if lookahead > 0 else n
+                if lookahead <= 0:
+                    a = buf[0]                 # every legal move in turn: a greedy step
+                for k in range(tries):
                     scratch.c_copy_from(state)
                     scratch.c_apply(a)
                     calls += 1
@@ -160,7 +156,7 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
                     if est[player] > best:
                         best = est[player]
                         best_a = a
-                    a = buf[rng_below(rng, n)]
+                    a = buf[rng_below(rng, n)] if lookahead > 0 else buf[(k + 1) % n]
                 a = best_a
             if mast != NULL:
                 mast_note(mast, player, a)

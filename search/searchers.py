@@ -89,6 +89,9 @@ class Searcher:
         self._belief_seconds = 0.0    # the filter's update time already reported
         if "belief" in self.OPTIONS:
             self._check_belief_options()
+        if self.options["lookahead"] != COMMON_OPTIONS["lookahead"][1] and self.options["rollout"] != "heuristic":
+            raise SearchOptionError(f"{self.NAME}: option lookahead applies to rollout=heuristic only (rollout="
+                                    f"{self.options['rollout']})")
 
     def _check_belief_options(self) -> None:
         o = self.options
@@ -224,7 +227,7 @@ class Searcher:
                 or self.engine.reuse != reuse):
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
-                              o["history"], o["carry"], reuse, o["implicit"])
+                              o["history"], o["carry"], reuse, o["implicit"], o["lookahead"])
         return self.engine
 
     def _worker_options(self) -> dict:

@@ -90,6 +90,7 @@ cdef class UCT:
     cdef int main                               # the tree that holds the searching player's decision
     cdef readonly double c
     cdef readonly int rollout_kind
+    cdef readonly int lookahead                 # rollout=heuristic: moves scored a step (0: every legal move)
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
@@ -154,7 +155,7 @@ cdef class UCT:
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
-                 double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0):
+                 double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -167,6 +168,9 @@ cdef class UCT:
         self.ntrees = MAX_PLAYERS if self.multi else 1
         self.c = c
         self.rollout_kind = rollout_kind
+        if lookahead < 0:
+            raise ValueError(f"UCT: lookahead {lookahead} is not >= 0")
+        self.lookahead = lookahead
         self.depth_limit = depth_limit
         self.settle = settle
         if not 0.0 <= epsilon <= 1.0:
@@ -665,7 +669,7 @@ cdef class UCT:
         cdef double t0 = now()
         cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
                                       self.depth_limit - applied if self.depth_limit >= 0 else -1, self.settle,
-                                      &self.mast if self.averages else NULL, self.ret)
+                                      &self.mast if self.averages else NULL, self.ret, self.lookahead)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
