@@ -89,9 +89,6 @@ class Searcher:
         self._belief_seconds = 0.0    # the filter's update time already reported
         if "belief" in self.OPTIONS:
             self._check_belief_options()
-        if self.options["lookahead"] != COMMON_OPTIONS["lookahead"][1] and self.options["rollout"] != "heuristic":
-            raise SearchOptionError(f"{self.NAME}: option lookahead applies to rollout=heuristic only (rollout="
-                                    f"{self.options['rollout']})")
 
     def _check_belief_options(self) -> None:
         o = self.options

@@ -32,8 +32,14 @@ def test_greedy_steps_score_every_legal_move():
     assert result.stats["calls"] == 1 + m + 1, (n, m, result.stats["calls"])
 
 
-@pytest.mark.parametrize("options,needle", [({"rollout": "random", "lookahead": 5}, "lookahead applies to rollout"),
-                                            ({"rollout": "heuristic", "lookahead": -1}, "lookahead=-1 must be >= 0")])
-def test_bad_lookahead(options, needle):
-    with pytest.raises(SearchOptionError, match=needle):
-        make_searcher("ismcts", **options)
+def test_bad_lookahead():
+    with pytest.raises(SearchOptionError, match="lookahead=-1 must be >= 0"):
+        make_searcher("ismcts", rollout="heuristic", lookahead=-1)
+
+
+def test_lookahead_is_for_heuristic_rollouts_only(goof13):
+    """Like epsilon for rollout=mast, lookahead changes nothing under another rollout (a game's search defaults
+    may supply rollout=heuristic to a spec that gives only lookahead)."""
+    a = make_searcher("ismcts", iterations=200, seed=3, rollout="random").search(goof13)
+    b = make_searcher("ismcts", iterations=200, seed=3, rollout="random", lookahead=0).search(goof13)
+    assert a.stats["visits"] == b.stats["visits"] and a.stats["calls"] == b.stats["calls"]
