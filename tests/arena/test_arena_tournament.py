@@ -127,10 +127,12 @@ def test_bad_bot_spec_fails_before_any_game(kleos, tmp_path):
 
 
 def test_sprt_through_the_cli(kleos):
-    # the arena salts chance with a secret key, so each run plays new deals: A is made strong enough that H0
-    # (a wrong verdict the test would fail on) stays rare; 200 iterations once lost 3-4-3 in 10 games
+    # the arena salts chance with a secret key, so each run plays new deals: A is made strong enough, and the test
+    # strict enough, that H0 (a wrong verdict the test would fail on) stays rare. 200 iterations once lost 3-4-3
+    # in 10 games; 1,000 iterations (about 78% against random here, +230 Elo) once drew H0 at [0, 150] with
+    # alpha = beta = 0.1 (6-1-9 in 16); at [0, 100] with 0.05 a wrong H0 needs a far longer run of bad deals
     strong = kleos("sprt", "goofspiel", "--bot", "ismcts:iterations=1000", "--bot", "random", "--elo0", 0,
-                   "--elo1", 150, "--alpha", 0.1, "--beta", 0.1, "-o", "cards=6", "--out", "s.jsonl", "-q",
+                   "--elo1", 100, "--alpha", 0.05, "--beta", 0.05, "-o", "cards=6", "--out", "s.jsonl", "-q",
                    check=False)
     assert strong.returncode == 0 and "H1 accepted" in strong.stdout, strong.stdout + strong.stderr
     same = kleos("sprt", "goofspiel", "-p", 3, "--bot", "random", "--bot", "random", "--elo0", 0, "--elo1", 150,
