@@ -25,12 +25,18 @@ def _leaf_value(state):
     return list(state.returns()) if state.is_terminal() else list(state.evaluate())
 
 
+def _searched(searcher, name, options, seed):
+    """The opening of `name` (random moves from `seed`) and the engine after `searcher` (with implicit=0.4) searched
+    it for 400 iterations."""
+    state = opening(load_game(name, **options), seed)
+    s = make_searcher(searcher, iterations=400, implicit=0.4, seed=seed - 2)
+    s.search(state)
+    return state, s.engine
+
+
 @pytest.mark.parametrize("name, options", GAMES)
 def test_plain_tree_holds_evaluations_at_its_leaves_and_their_max_n_above(name, options):
-    state = opening(load_game(name, **options), 4)
-    searcher = make_searcher("mcts", iterations=400, implicit=0.4, seed=2)
-    searcher.search(state)
-    engine = searcher.engine
+    state, engine = _searched("mcts", name, options, 4)
     nodes = _walk(engine, state, 0, [])
     checked = {"leaf": 0, "decision": 0, "chance": 0}
     for node, s in nodes:
@@ -58,10 +64,7 @@ def test_plain_tree_holds_evaluations_at_its_leaves_and_their_max_n_above(name, 
 
 @pytest.mark.parametrize("name, options", GAMES)
 def test_information_set_nodes_take_the_best_edge_for_their_player(name, options):
-    state = opening(load_game(name, **options), 5)
-    searcher = make_searcher("ismcts", iterations=400, implicit=0.4, seed=3)
-    searcher.search(state)
-    engine = searcher.engine
+    state, engine = _searched("ismcts", name, options, 5)
     seen = 0
     for index in range(engine.tree_size()):
         children = engine.children(index)
