@@ -47,8 +47,8 @@ def kleos_configuration(game: str, players: int | None = None) -> tuple[str, dic
 def kleos_spec(game: str, spec: str = "kleos", players: int | None = None) -> str:
     """What ``spec`` (a ``kleos`` spec) plays in ``game`` (with ``players`` players), as a plain searcher spec:
     the declared configuration with the spec's own options over it (for tables and records: ``kleos:iterations=500``
-    in Pantikapaion is ``ismcts:depth=8,rollout=heuristic,chance_leaf=sample,iterations=500``). The game's
-    search_defaults still apply to it as a bot."""
+    in Pantikapaion is ``ismcts:depth=8,rollout=heuristic,chance_leaf=sample,lookahead=0,iterations=500``). The
+    game's search_defaults still apply to it as a bot."""
     from bots.spec import parse_spec
     _, own = parse_spec(spec)
     kind, declared = kleos_configuration(game, players)
