@@ -23,13 +23,12 @@ GAME = GameSpec(
     # `kleos play --level`: at 20 iterations ISMCTS loses to greedy here and 60 plays as well as 200, so easy and
     # medium are 60 and 600, each a step (2 players: docs/play.md, "Seats, levels and time")
     levels={"easy": "ismcts:iterations=60", "medium": "ismcts:iterations=600"},
-    # Kleos's own bot: simulations cut 8 actions from the root and scored by evaluate(), each rollout move chosen
-    # by evaluate() (first the best of 3 sampled). At equal time (0.8 s a turn) it beat plain ISMCTS's full random
-    # rollouts 0.850 +- 0.103 and depth 12 0.775 (docs/strength.md, "Pantikapaion's kleos bot"). A leaf where a
-    # token or tile is about to be dealt is scored after a sampled deal (chance_leaf=sample): 0.567 +- 0.054 against
-    # the same bot without it at 0.4 s a turn, 180 games (docs/strength.md, "Settled leaves"). Each
-    # rollout step scores every legal move (lookahead=0: a greedy step, at the same time a search here): 0.575 +-
-    # 0.068 against the same bot sampling 3, 160 games at 0.8 s a turn (docs/strength.md, "Pantikapaion's kleos
-    # takes greedy rollout steps")
+    # Kleos's own bot: simulations cut 8 actions from the root and scored by evaluate(). At equal time (0.8 s a
+    # turn) it beat plain ISMCTS's full random rollouts 0.850 +- 0.103 and depth 12 0.775 (docs/strength.md,
+    # "Pantikapaion's kleos bot"). A leaf where a token or tile is about to be dealt is scored after a sampled deal
+    # (chance_leaf=sample): 0.567 +- 0.054 against the same bot without it at 0.4 s a turn, 180 games ("Settled
+    # leaves"). Each rollout step plays the legal move evaluate() likes best (lookahead=0; the same time a search
+    # here as the best of 3 sampled, which it beat 0.575 +- 0.068 over 160 games at 0.8 s a turn:
+    # "Pantikapaion's kleos takes greedy rollout steps")
     kleos_bot="ismcts:depth=8,rollout=heuristic,chance_leaf=sample,lookahead=0",
 )
