@@ -5,7 +5,7 @@ its own evaluate.json; every deal is played twice with the seats swapped.
     python scripts/polis_evaluate_ab.py --a '{}' --b '{"food_open": 1.0, "tie_break": 0.0}' --games 100
 
 ``--a`` and ``--b`` change data/evaluate.json's values (a weight's name, or resources.NAME); ``{}`` is the file as it
-is. The referee plays the game with the shipped weights; only the bots' searches read the variants, so the rules
+is. ``--bot-b`` gives variant B another bot (a variant's weights against another searcher's with the file's). The referee plays the game with the shipped weights; only the bots' searches read the variants, so the rules
 and the board are the same for both (checked). Deals are the referee seeds FIRST .. FIRST+games-1.
 """
 from __future__ import annotations
@@ -67,7 +67,7 @@ def searching_own_game(bot, game):
 
 def play_deal(args):
     """One game: variant A in seat ``a_seat``. Returns the record."""
-    options, spec, changes, a_seat, seed = args
+    options, specs, changes, a_seat, seed = args
     data = options.get("data", DEFAULT_DATA_SET)
     rules = load_game("polis", **{k: v for k, v in options.items() if k != "players"})
     labels = ["A", "B"] if a_seat == 0 else ["B", "A"]
@@ -77,7 +77,7 @@ def play_deal(args):
         mine = {k: v for k, v in own.tables.items() if k != "eval"}
         if mine != {k: v for k, v in rules.tables.items() if k != "eval"}:
             raise SystemExit("polis_evaluate_ab: a variant's game differs from the referee's beyond evaluate.json")
-        bots.append(searching_own_game(make_bot(spec), own))
+        bots.append(searching_own_game(make_bot(specs[label]), own))
     meta = {"evaluate": changes, "a_seat": a_seat}
     try:
         return Referee("polis", options, bots, seed, None, labels, meta, event=EVENT).play()
@@ -101,7 +101,9 @@ def report(records) -> str:
     sd = math.sqrt(sum((x - mean) ** 2 for x in deals) / (n - 1)) if n > 1 else float("nan")
     first = records[0]
     athens = sum(r.result["returns"][0] for r in records) / len(records)
-    return (f"polis {first.options.get('data', DEFAULT_DATA_SET)}, {first.bots[0]}: A {json.dumps(first.meta['evaluate']['A'])} "
+    a_bot, b_bot = first.bots[first.meta["a_seat"]], first.bots[1 - first.meta["a_seat"]]
+    bots = a_bot if a_bot == b_bot else f"A {a_bot}, B {b_bot}"
+    return (f"polis {first.options.get('data', DEFAULT_DATA_SET)}, {bots}: A {json.dumps(first.meta['evaluate']['A'])} "
             f"v B {json.dumps(first.meta['evaluate']['B'])}\n"
             f"  A's score {mean:.3f} +- {1.96 * sd / math.sqrt(n):.3f} (95%, {n} deals, {len(records)} games)\n"
             f"  A as Athens {sum(seat[0]) / max(1, len(seat[0])):.3f} ({len(seat[0])} games), "
@@ -113,6 +115,8 @@ def main(argv=None):
     parser.add_argument("--a", default="{}", help="variant A's changes to evaluate.json, as JSON")
     parser.add_argument("--b", default="{}", help="variant B's changes")
     parser.add_argument("--bot", default="kleos:iterations=2000", help="the bot both variants play (default %(default)s)")
+    parser.add_argument("--bot-b", metavar="SPEC", help="another bot for variant B (default: --bot): a variant's "
+                                                      "weights against another searcher's")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--games", type=int, default=50, help="deals, each played twice (default %(default)s)")
     parser.add_argument("--first", type=int, default=1, metavar="SEED", help="the first deal's seed")
@@ -146,7 +150,8 @@ def main(argv=None):
         weights_with(c, data)                       # an unknown weight fails before any game
     if args.out and os.path.exists(args.out):
         parser.error(f"{args.out}: already exists (records are appended as games end; give a new file)")
-    jobs = [(options, args.bot, changes, a_seat, seed)
+    specs = {"A": args.bot, "B": args.bot_b or args.bot}
+    jobs = [(options, specs, changes, a_seat, seed)
             for seed in range(args.first, args.first + args.games) for a_seat in (0, 1)]
     records = []
     with ProcessPoolExecutor(args.processes) if args.processes > 1 else nullcontext() as pool:

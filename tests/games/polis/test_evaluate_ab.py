@@ -58,3 +58,14 @@ def test_a_bad_game_option_is_one_line_naming_it(script, option, message, capsys
     with pytest.raises(SystemExit):
         script.main(["--option", option, "--games", "1"])
     assert message in capsys.readouterr().err
+
+
+def test_variant_b_may_play_another_bot(tmp_path, capsys):
+    """--bot-b: a variant's weights against another searcher's with the file's (the kleos cells' screen)."""
+    from engine.records import read_whole_runs
+    out = tmp_path / "ab.jsonl.gz"
+    ab.main(["--bot", "greedy", "--bot-b", "random", "--games", "1", "--out", str(out)])
+    assert "A greedy, B random" in capsys.readouterr().out
+    for record in read_whole_runs([str(out)]):
+        a = record.meta["a_seat"]
+        assert (record.bots[a], record.bots[1 - a]) == ("greedy", "random")
