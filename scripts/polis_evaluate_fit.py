@@ -1,11 +1,13 @@
 """Fit Polis's evaluate() weights (data/evaluate.json) to the results of recorded games (Texel's method).
 
 Positions are sampled from kept Polis games (docs/records by default: every game of the default data set that
-replays); each is labelled with Athens's final return. The loss is the mean squared difference between that
-result and evaluate()'s value for Athens, which is already squashed to [0, 1] by the file's ``scale``. Weights move
-one at a time by a step up or down while the loss on the training games falls; a pass that moves none halves the
-steps. A fifth of the games (by seed and file) is held out and its loss is reported, so a fit that only learns
-the training games shows. The fitted file keeps every entry's status text and says it was fitted.
+replays); each is labelled with Athens's final return, or with ``--label SPEC`` with what that search finds the
+position worth for Athens (a fit to a deeper look, as TD-leaf's, rather than to results). The loss is the mean
+squared difference between that label and evaluate()'s value for Athens, which is already squashed to [0, 1] by
+the file's ``scale``. Weights move one at a time by a step up or down while the loss on the training games falls;
+a pass that moves none halves the steps. A fifth of the games (by seed and file) is held out and its loss is
+reported, so a fit that only learns the training games shows. The fitted file keeps every entry's status text
+and says it was fitted.
 
     python scripts/polis_evaluate_fit.py --out /tmp/fitted/evaluate.json --changes /tmp/fitted/changes.json
 
@@ -29,6 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engine.errors import KleosError  # noqa: E402
 from engine.games.polis.data import DEFAULT_DATA_SET, read_data  # noqa: E402
 from engine.records import iter_records, replay  # noqa: E402
+from engine.registry import load_game  # noqa: E402
 from polis_evaluate_ab import game_with  # noqa: E402  (Polis built with given weights)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -90,6 +93,24 @@ def sample_positions(paths: list[str], every: int, seed: int, echo) -> tuple[lis
     return train, valid
 
 
+def search_labels(positions: list, spec: str, echo) -> list:
+    """The positions relabelled with what a search finds them worth for Athens (its chosen move's mean value, from
+    the mover's side): a fit to a deeper look at each position rather than to the game's result."""
+    from search import from_spec
+    game = load_game("polis")
+    out = []
+    with from_spec(spec) as searcher:
+        for i, (obj, _) in enumerate(positions):
+            state = game.state_from_json(obj)
+            value = searcher.search(state).stats["value"]
+            if value is None:                 # one legal move: nothing searched, so no label (and no choice)
+                continue
+            out.append((obj, value if state.current_player() == 0 else 1.0 - value))
+            if (i + 1) % 2000 == 0:
+                echo(f"  {i + 1} of {len(positions)} positions searched")
+    return out
+
+
 def loss(game, positions) -> float:
     total = 0.0
     for obj, result in positions:
@@ -133,6 +154,9 @@ def main(argv=None):
     parser.add_argument("--every", type=int, default=12, help="one position in this many actions (default %(default)s)")
     parser.add_argument("--passes", type=int, default=12, help="at most this many passes over the weights")
     parser.add_argument("--seed", type=int, default=1, help="seeds which positions are sampled")
+    parser.add_argument("--label", default="result", metavar="result|SPEC",
+                        help="what a position is worth: its game's result (default), or a searcher spec with a budget "
+                             "(such as mcts:iterations=3000,depth=24,rollout=heuristic,seed=1) whose value of it is")
     parser.add_argument("--out", required=True, help="write the fitted evaluate.json here")
     parser.add_argument("--changes", help="also write the changed weights here, as JSON for polis_evaluate_ab.py")
     args = parser.parse_args(argv)
@@ -142,14 +166,23 @@ def main(argv=None):
     missing = [p for p in paths if not os.path.isfile(p)]
     if missing:
         parser.error(f"no such record file: {missing[0]}")
+    if args.label != "result":
+        from search import from_spec
+        try:
+            from_spec(args.label).close()             # a bad spec fails here, in one line, before any sampling
+        except ValueError as e:
+            parser.error(f"--label {args.label}: {e}")
     echo = lambda text: print(text, flush=True)         # noqa: E731
     train, valid = sample_positions(paths, args.every, args.seed, echo)
     if not train or not valid:
         parser.error("the records hold no Polis positions to fit")
+    if args.label != "result":
+        train, valid = search_labels(train, args.label, echo), search_labels(valid, args.label, echo)
     start = read_data(DEFAULT_DATA_SET, "evaluate.json")
     fitted = fit(copy.deepcopy(start), train, valid, args.passes, echo)
     fitted["_doc"] = ("evaluate()'s weights (engine/games/polis/evaluate.pxi) fitted by scripts/polis_evaluate_fit.py "
-                      f"(Texel's method) to {len(train)} positions of kept games, labelled by their results, from "
+                      f"(Texel's method) to {len(train)} positions of kept games, labelled by "
+                      f"{'their results' if args.label == 'result' else 'the values ' + args.label + ' found'}, from "
                       "data/evaluate.json's (a folder holding it as evaluate.json is a Polis data=FOLDER). Search "
                       "heuristics, not rules. " + start.get("_doc", ""))
     changes = {n: get(fitted, n) for n in weight_names(start) if get(fitted, n) != get(start, n)}

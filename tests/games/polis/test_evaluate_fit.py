@@ -63,3 +63,33 @@ def test_records_without_polis_games_are_a_clear_error(tmp_path, capsys):
     with pytest.raises(SystemExit):
         fit.main([str(tmp_path / "missing.jsonl.gz"), "--out", str(tmp_path / "x.json")])
     assert "no such record file" in capsys.readouterr().err
+
+
+def test_search_labels_are_a_search_value_for_athens_and_fit_as_results_do(kept_games, tmp_path, capsys):
+    """--label SPEC: each position is worth what that search finds it worth for Athens (the mover's value, turned
+    round when Sparta moves); positions with one legal move are dropped (nothing is searched there)."""
+    from engine.registry import load_game
+    train, _ = fit.sample_positions([str(kept_games)], 6, 1, lambda text: None)
+    labelled = fit.search_labels(train[:30], "mcts:iterations=40,seed=3", lambda text: None)
+    assert 0 < len(labelled) <= 30 and all(0.0 <= v <= 1.0 for _, v in labelled)
+    game = load_game("polis")
+    from search import from_spec
+    obj, value = labelled[0]
+    state = game.state_from_json(obj)
+    with from_spec("mcts:iterations=40,seed=3") as searcher:
+        mine = searcher.search(state).stats["value"]
+    assert value == pytest.approx(mine if state.current_player() == 0 else 1 - mine)
+    out = tmp_path / "evaluate.json"
+    fit.main([str(kept_games), "--every", "6", "--passes", "1", "--label", "mcts:iterations=20,seed=1",
+              "--out", str(out)])
+    log = capsys.readouterr().out
+    losses = [float(x) for x in re.findall(r"training loss ([0-9.]+)", log)]
+    assert losses[-1] <= losses[0]
+    assert "the values mcts:iterations=20,seed=1 found" in json.loads(out.read_text())["_doc"]
+
+
+def test_a_bad_label_spec_is_one_line_before_any_sampling(kept_games, tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        fit.main([str(kept_games), "--label", "mcts:banana=1", "--out", str(tmp_path / "x.json")])
+    err = capsys.readouterr().err
+    assert "--label mcts:banana=1" in err and "unknown option 'banana'" in err
