@@ -5,8 +5,9 @@ its own evaluate.json; every deal is played twice with the seats swapped.
     python scripts/polis_evaluate_ab.py --a '{}' --b '{"food_open": 1.0, "tie_break": 0.0}' --games 100
 
 ``--a`` and ``--b`` change data/evaluate.json's values (a weight's name, or resources.NAME); ``{}`` is the file as it
-is. ``--bot-b`` gives variant B another bot (a variant's weights against another searcher's with the file's). The referee plays the game with the shipped weights; only the bots' searches read the variants, so the rules
-and the board are the same for both (checked). Deals are the referee seeds FIRST .. FIRST+games-1.
+is. ``--bot-b`` gives variant B another bot (a variant's weights against another searcher's with the file's). The
+referee plays the game with the shipped weights; only the bots' searches read the variants, so the rules and the
+board are the same for both (checked). Deals are the referee seeds FIRST .. FIRST+games-1.
 """
 from __future__ import annotations
 
@@ -151,6 +152,11 @@ def main(argv=None):
     if args.out and os.path.exists(args.out):
         parser.error(f"{args.out}: already exists (records are appended as games end; give a new file)")
     specs = {"A": args.bot, "B": args.bot_b or args.bot}
+    for flag, spec in (("--bot", specs["A"]), ("--bot-b", specs["B"])):
+        try:
+            make_bot(spec).close()                  # a bad spec fails here, in one line, before any game
+        except KleosError as e:
+            parser.error(f"{flag} {spec}: {e}")
     jobs = [(options, specs, changes, a_seat, seed)
             for seed in range(args.first, args.first + args.games) for a_seat in (0, 1)]
     records = []

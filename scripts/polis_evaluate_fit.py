@@ -189,6 +189,8 @@ def main(argv=None):
     for name, value in changes.items():
         entry = fitted["resources"] if name.startswith("resources.") else fitted[name]
         entry["status"] = entry["status"].replace("ASSUMED:", "ASSUMED (fitted, scripts/polis_evaluate_fit.py):", 1)
+    for path in filter(None, (args.out, args.changes)):
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(fitted, f, indent=1)
     if args.changes:

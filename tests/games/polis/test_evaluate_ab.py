@@ -69,3 +69,11 @@ def test_variant_b_may_play_another_bot(tmp_path, capsys):
     for record in read_whole_runs([str(out)]):
         a = record.meta["a_seat"]
         assert (record.bots[a], record.bots[1 - a]) == ("greedy", "random")
+
+
+@pytest.mark.parametrize("flag", ["--bot", "--bot-b"])
+def test_a_bad_bot_spec_is_one_line_before_any_game(flag, capsys):
+    with pytest.raises(SystemExit):
+        ab.main([flag, "ismcts:banana=1", "--games", "1"])
+    err = capsys.readouterr().err
+    assert f"{flag} ismcts:banana=1" in err and "banana" in err and "Traceback" not in err
