@@ -34,16 +34,23 @@ from engine.registry import load_game, parse_options  # noqa: E402
 EVENT = "evaluate-ab"
 
 
+def weight_slot(weights: dict, name: str) -> tuple[dict, str]:
+    """Where weight ``name`` (a weight's name, or resources.NAME) sits in evaluate.json's ``weights``: (table, key);
+    an unknown name is refused."""
+    if name.startswith("resources."):
+        table, key = weights["resources"]["value"], name.split(".", 1)[1]
+    else:
+        table, key = weights.get(name), "value"
+    if not isinstance(table, dict) or key not in table:
+        raise SystemExit(f"polis_evaluate_ab: no weight {name!r} in evaluate.json")
+    return table, key
+
+
 def weights_with(changes: dict, data: str) -> dict:
     """data/evaluate.json of data set ``data`` with ``changes`` applied; an unknown name is refused."""
     weights = copy.deepcopy(read_data(data, "evaluate.json"))
     for name, value in changes.items():
-        if name.startswith("resources."):
-            table, key = weights["resources"]["value"], name.split(".", 1)[1]
-        else:
-            table, key = weights.get(name), "value"
-        if not isinstance(table, dict) or key not in table:
-            raise SystemExit(f"polis_evaluate_ab: no weight {name!r} in evaluate.json")
+        table, key = weight_slot(weights, name)
         table[key] = value
     return weights
 

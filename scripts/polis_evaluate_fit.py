@@ -24,17 +24,16 @@ import random
 import sys
 import zlib
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(SCRIPTS)
+sys.path[:0] = [ROOT, SCRIPTS]          # Kleos, and polis_evaluate_ab beside this script
 
 from engine.errors import KleosError  # noqa: E402
 from engine.games.polis.data import DEFAULT_DATA_SET, read_data  # noqa: E402
 from engine.records import iter_records, replay  # noqa: E402
 from engine.registry import load_game  # noqa: E402
-from polis_evaluate_ab import game_with  # noqa: E402  (Polis built with given weights)
+from polis_evaluate_ab import game_with, weight_slot  # noqa: E402  (Polis with given weights; a weight's place)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHANCE, TERMINAL = -1, -2       # engine/core.pxd: current_player() at a chance node and at the end
 
 
@@ -52,16 +51,13 @@ def weight_names(weights: dict) -> list[str]:
 
 
 def get(weights: dict, name: str) -> float:
-    if name.startswith("resources."):
-        return weights["resources"]["value"][name.split(".", 1)[1]]
-    return weights[name]["value"]
+    table, key = weight_slot(weights, name)
+    return table[key]
 
 
 def put(weights: dict, name: str, value: float) -> None:
-    if name.startswith("resources."):
-        weights["resources"]["value"][name.split(".", 1)[1]] = value
-    else:
-        weights[name]["value"] = value
+    table, key = weight_slot(weights, name)
+    table[key] = value
 
 
 def held_out(record, path: str) -> bool:
@@ -186,8 +182,8 @@ def main(argv=None):
                       "data/evaluate.json's (a folder holding it as evaluate.json is a Polis data=FOLDER). Search "
                       "heuristics, not rules. " + start.get("_doc", ""))
     changes = {n: get(fitted, n) for n in weight_names(start) if get(fitted, n) != get(start, n)}
-    for name, value in changes.items():
-        entry = fitted["resources"] if name.startswith("resources.") else fitted[name]
+    for name in changes:
+        entry = fitted[name.split(".", 1)[0]]              # resources.NAME: the resources entry
         entry["status"] = entry["status"].replace("ASSUMED:", "ASSUMED (fitted, scripts/polis_evaluate_fit.py):", 1)
     for path in filter(None, (args.out, args.changes)):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
