@@ -24,7 +24,7 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
-           "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0}
+           "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0, "playout": 0}
 MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0, "lookahead": 1000}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
@@ -52,6 +52,9 @@ COMMON_OPTIONS = {
                              "moves averaged), and UCB's value term is (1 - alpha) x the mean return + alpha x that "
                              "value (0: off)"),
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
+    "playout": (int, None, "cut-off: rollout actions past the tree's leaf after which evaluate() scores, so the "
+                           "horizon grows with the tree (early playout termination; 0: the leaf itself; none: no "
+                           "such cut-off; with depth, whichever comes first)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),

@@ -92,6 +92,7 @@ cdef class UCT:
     cdef readonly int rollout_kind
     cdef readonly int lookahead                 # rollout=heuristic: moves scored a step (0: every legal move)
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
+    cdef readonly int64_t playout_limit         # rollout actions past the tree's leaf before it scores; < 0: none
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
     cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
@@ -155,7 +156,8 @@ cdef class UCT:
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
-                 double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3):
+                 double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
+                 int64_t playout_limit=-1):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -172,6 +174,7 @@ cdef class UCT:
             raise ValueError(f"UCT: lookahead {lookahead} is not >= 0")
         self.lookahead = lookahead
         self.depth_limit = depth_limit
+        self.playout_limit = playout_limit
         self.settle = settle
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
@@ -667,9 +670,12 @@ cdef class UCT:
     cdef void simulate(self, State w, int64_t applied) noexcept:
         """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""
         cdef double t0 = now()
-        cdef int64_t rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind,
-                                      self.depth_limit - applied if self.depth_limit >= 0 else -1, self.settle,
-                                      &self.mast if self.averages else NULL, self.ret, self.lookahead)
+        cdef int64_t limit = self.depth_limit - applied if self.depth_limit >= 0 else -1
+        cdef int64_t rolled
+        if self.playout_limit >= 0 and (limit < 0 or self.playout_limit < limit):
+            limit = self.playout_limit         # a cut-off that moves with the leaf: deeper trees see further
+        rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, limit, self.settle,
+                         &self.mast if self.averages else NULL, self.ret, self.lookahead)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True

@@ -20,7 +20,10 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "pimc-implicit": ("pimc", {"implicit": 0.5}),
            "ismcts-implicit": ("ismcts", {"implicit": 0.5}),
            "ismcts-path-implicit": ("ismcts", {"keys": "path", "implicit": 0.5}),
-           "ismcts-reuse-implicit": ("ismcts", {"implicit": 0.3, "reuse": "yes"})}
+           "ismcts-reuse-implicit": ("ismcts", {"implicit": 0.3, "reuse": "yes"}),
+           "pimc-playout": ("pimc", {"playout": 3}),
+           "ismcts-playout": ("ismcts", {"playout": 3}),
+           "ismcts-reuse-playout": ("ismcts", {"playout": 2, "reuse": "yes"})}
 
 
 def new(label, **options):

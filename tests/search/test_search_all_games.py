@@ -45,7 +45,8 @@ def test_legal_move_exact_budget(name, options, label):
                                   "ismcts-belief", "pimc-belief", "ismcts-mast", "ismcts-mo-mast",
                                   "ismcts-history", "ismcts-observer-history",
                                   "ismcts-mo-history", "pimc-implicit", "ismcts-implicit", "ismcts-path-implicit",
-                                  "ismcts-reuse-implicit"])
+                                  "ismcts-reuse-implicit", "pimc-playout", "ismcts-playout",
+                                  "ismcts-reuse-playout"])
 @pytest.mark.parametrize("name, options", [c for c in CASES if game_spec(c.values[0]).has_hidden_information])
 def test_decision_depends_only_on_the_information_set(name, options, label):
     hidden = 0
