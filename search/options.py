@@ -24,8 +24,10 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
-           "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0, "playout": 0}
-MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0, "lookahead": 1000}
+           "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0, "playout": 0,
+           "leaf_mix": 0.0}
+MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0, "lookahead": 1000,
+           "leaf_mix": 1.0}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
@@ -55,6 +57,8 @@ COMMON_OPTIONS = {
     "playout": (int, None, "cut-off: rollout actions past the tree's leaf after which evaluate() scores, so the "
                            "horizon grows with the tree (early playout termination; 0: the leaf itself; none: no "
                            "such cut-off; with depth, whichever comes first)"),
+    "leaf_mix": (float, 0.0, "the share of a cut-off leaf's value (depth, playout) taken from uniform moves played "
+                             "on from it to the end instead of evaluate() (0: evaluate() alone)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),

@@ -47,8 +47,13 @@ cdef void leaf_value(State state, double* out) noexcept
 # whose chance is settled (searcher option chance_leaf=sample). Returns the outcomes applied (0 without `settle`),
 # or -1 at a chance node without an outcome (a broken state).
 cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) noexcept
+# The value of a leaf at a cut-off (`depth`, `playout`): scored_leaf_value's, and with `mix` > 0 that share of it
+# taken instead from the returns of uniform moves (chance by its probabilities) played on in place to the game's
+# end (searcher option leaf_mix: an evaluation and a rollout mixed, as AlphaGo mixed its value network and its
+# rollouts). Returns the actions applied, or -1 at a node without a legal action or outcome (a broken state).
+cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
-# limit), then write its value into out; every state evaluate() scores (the cut-off, the heuristic's look-ahead)
+# limit), then write its value into out (at the limit, cutoff_value's with `mix`); every state evaluate() scores (the cut-off, the heuristic's look-ahead)
 # is scored by scored_leaf_value with `settle`. `scratch` is a state of the same game for look-ahead.
 # Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
 # `state` reached a node without a legal action or outcome (a broken state, left there: the caller raises
@@ -59,4 +64,4 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 # greedy step), by evaluate() of their successor, and plays the best for the mover: a bias towards good moves
 # that keeps rollouts varied.
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out, int lookahead) noexcept
+                     Mast* mast, double* out, int lookahead, double mix) noexcept

@@ -112,8 +112,36 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
     return applied
 
 
+cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept:
+    cdef double end[MAX_PLAYERS]
+    cdef int64_t applied = scored_leaf_value(state, rng, settle, out), played = 0
+    cdef int player, n, q
+    cdef int buf[MAX_ACTIONS]
+    if applied < 0 or mix <= 0.0 or state.c_current_player() == TERMINAL:
+        return applied
+    while True:                            # uniform moves to the end: an unbiased sample of what the leaf is worth
+        player = state.c_current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            n = sample_chance_outcome(state, rng)
+            if n < 0:
+                return -1
+            state.c_apply(n)
+        else:
+            n = state.c_legal_actions(buf)
+            if n <= 0:
+                return -1
+            state.c_apply(buf[rng_below(rng, n)])
+        played += 1
+    state.c_returns(end)
+    for q in range(state.num_players):
+        out[q] = (1.0 - mix) * out[q] + mix * end[q]
+    return applied + played
+
+
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out, int lookahead) noexcept:
+                     Mast* mast, double* out, int lookahead, double mix) noexcept:
     cdef int buf[MAX_ACTIONS]
     cdef double est[MAX_PLAYERS]
     cdef int player, n, k, a, best_a, tries
@@ -125,7 +153,7 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             state.c_returns(out)
             return calls
         if max_actions >= 0 and moves >= max_actions:
-            settled = scored_leaf_value(state, rng, settle, out)
+            settled = cutoff_value(state, rng, settle, mix, out)
             return -1 if settled < 0 else calls + settled
         if player == CHANCE:
             a = sample_chance_outcome(state, rng)

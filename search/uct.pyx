@@ -30,8 +30,8 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport (ROLLOUT_MAST, Mast, leaf_value, mast_decay, mast_free, mast_mean, mast_note, mast_reset,
-                             mast_update, rollout, scored_leaf_value)
+from search.rollout cimport (ROLLOUT_MAST, Mast, cutoff_value, leaf_value, mast_decay, mast_free, mast_mean,
+                             mast_note, mast_reset, mast_update, rollout)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -93,6 +93,7 @@ cdef class UCT:
     cdef readonly int lookahead                 # rollout=heuristic: moves scored a step (0: every legal move)
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
     cdef readonly int64_t playout_limit         # rollout actions past the tree's leaf before it scores; < 0: none
+    cdef readonly double leaf_mix               # the share of a cut-off leaf's value from a rollout to the end
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
     cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
@@ -157,7 +158,7 @@ cdef class UCT:
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
-                 int64_t playout_limit=-1):
+                 int64_t playout_limit=-1, double leaf_mix=0.0):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -175,6 +176,9 @@ cdef class UCT:
         self.lookahead = lookahead
         self.depth_limit = depth_limit
         self.playout_limit = playout_limit
+        if not 0.0 <= leaf_mix <= 1.0:
+            raise ValueError(f"UCT: leaf_mix {leaf_mix} is not in [0, 1]")
+        self.leaf_mix = leaf_mix
         self.settle = settle
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
@@ -675,7 +679,7 @@ cdef class UCT:
         if self.playout_limit >= 0 and (limit < 0 or self.playout_limit < limit):
             limit = self.playout_limit         # a cut-off that moves with the leaf: deeper trees see further
         rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, limit, self.settle,
-                         &self.mast if self.averages else NULL, self.ret, self.lookahead)
+                         &self.mast if self.averages else NULL, self.ret, self.lookahead, self.leaf_mix)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -733,7 +737,7 @@ cdef class UCT:
         if p == TERMINAL:
             w.c_returns(self.ret)
         elif self.depth_limit >= 0 and applied >= self.depth_limit:
-            settled = scored_leaf_value(w, &self.rng, self.settle, self.ret)
+            settled = cutoff_value(w, &self.rng, self.settle, self.leaf_mix, self.ret)
             if settled < 0:
                 self.stuck = True
                 return True

@@ -24,11 +24,16 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "pimc-playout": ("pimc", {"playout": 3}),
            "ismcts-playout": ("ismcts", {"playout": 3}),
            "ismcts-reuse-playout": ("ismcts", {"playout": 2, "reuse": "yes"})}
+# Searchers whose cut-off is part of the configuration (every test of CONFIGS that sets its own depth or counts
+# calls would measure something else): the every-game legality and no-peek tests run them.
+CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
+                  "ismcts-leaf-mix": ("ismcts", {"depth": 6, "leaf_mix": 0.5, "chance_leaf": "sample"}),
+                  "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"})}
 
 
 def new(label, **options):
     """A searcher of CONFIGS by label, with more (or other) options."""
-    name, extra = CONFIGS[label]
+    name, extra = CONFIGS[label] if label in CONFIGS else CUTOFF_CONFIGS[label]
     return make_searcher(name, **{**extra, **options})     # options given here win over the label's
 
 

@@ -6,7 +6,7 @@ import pytest
 from engine.registry import game_spec, list_games, load_game
 from engine.rng import RNG
 from search.bench import opening
-from search_helpers import CONFIGS, new
+from search_helpers import CONFIGS, CUTOFF_CONFIGS, new
 
 CASES = [pytest.param(name, opts, id=f"{name}-{opts.get('players')}p")
          for name in list_games() for opts in game_spec(name).test_configurations()[:2]]
@@ -32,7 +32,7 @@ def _positions(game, seed=3, after=(6, 7, 40)):
     return out
 
 
-@pytest.mark.parametrize("label", list(CONFIGS))
+@pytest.mark.parametrize("label", list(CONFIGS) + list(CUTOFF_CONFIGS))
 @pytest.mark.parametrize("name, options", CASES)
 def test_legal_move_exact_budget(name, options, label):
     for state in _positions(load_game(name, **options)):
@@ -46,7 +46,7 @@ def test_legal_move_exact_budget(name, options, label):
                                   "ismcts-history", "ismcts-observer-history",
                                   "ismcts-mo-history", "pimc-implicit", "ismcts-implicit", "ismcts-path-implicit",
                                   "ismcts-reuse-implicit", "pimc-playout", "ismcts-playout",
-                                  "ismcts-reuse-playout"])
+                                  "ismcts-reuse-playout", *CUTOFF_CONFIGS])
 @pytest.mark.parametrize("name, options", [c for c in CASES if game_spec(c.values[0]).has_hidden_information])
 def test_decision_depends_only_on_the_information_set(name, options, label):
     hidden = 0

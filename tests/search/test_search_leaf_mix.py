@@ -1,0 +1,59 @@
+"""`leaf_mix` (docs/search.md, Options): at a cut-off (`depth`, `playout`) that share of the leaf's value comes from
+uniform moves played on from the leaf to the game's end, the rest from evaluate() (an evaluation and a rollout
+mixed, as AlphaGo mixed its value network and its rollouts)."""
+import pytest
+
+from engine.registry import load_game
+from search import SearchOptionError, make_searcher
+from search.bench import opening
+
+
+def _one_iteration(state, **options):
+    """The result of a single MCTS iteration from `state`."""
+    return make_searcher("mcts", iterations=1, seed=1, **options).search(state)
+
+
+def test_a_mixed_leaf_plays_on_to_the_end():
+    """Goofspiel lasts a fixed number of actions, so one iteration cut at depth 2 and mixed applies as many as one
+    that rolls out to the end; without the mix, 2."""
+    state = opening(load_game("goofspiel"), 2)
+    full = _one_iteration(state)
+    mixed = _one_iteration(state, depth=2, leaf_mix=0.5)
+    cut = _one_iteration(state, depth=2)
+    assert cut.stats["calls"] == 2
+    assert mixed.stats["calls"] == full.stats["calls"] > 2
+
+
+def test_the_value_is_the_share_of_the_returns_and_of_evaluate():
+    """Two players' returns are 0, 1/2 or 1: with leaf_mix=1 the value of one cut-off simulation is one of them;
+    with 0.5 it is half a return plus half of evaluate() at the leaf, so twice it less a return is evaluate()."""
+    state = opening(load_game("goofspiel"), 2)
+    whole = _one_iteration(state, depth=3, leaf_mix=1.0)
+    assert whole.stats["value"] in (0.0, 0.5, 1.0)
+    half = _one_iteration(state, depth=3, leaf_mix=0.5)
+    cut = _one_iteration(state, depth=3)                # the same leaf: the same seed, the same first moves
+    evaluated = cut.stats["value"]
+    assert any(abs(2 * half.stats["value"] - r - evaluated) < 1e-12 for r in (0.0, 0.5, 1.0))
+
+
+def test_none_is_the_search_without_it(goof13):
+    a = make_searcher("ismcts", iterations=300, seed=3, depth=6).search(goof13)
+    b = make_searcher("ismcts", iterations=300, seed=3, depth=6, leaf_mix=0.0).search(goof13)
+    assert a.stats["visits"] == b.stats["visits"] and a.stats["calls"] == b.stats["calls"]
+
+
+def test_it_changes_the_search_only_at_a_cut_off(goof13):
+    plain = make_searcher("ismcts", iterations=300, seed=3).search(goof13)
+    uncut = make_searcher("ismcts", iterations=300, seed=3, leaf_mix=0.5).search(goof13)
+    assert plain.stats["visits"] == uncut.stats["visits"]           # no cut-off, nothing to mix
+    cut = make_searcher("ismcts", iterations=300, seed=3, depth=6).search(goof13)
+    mixed = make_searcher("ismcts", iterations=300, seed=3, depth=6, leaf_mix=0.5).search(goof13)
+    assert mixed.stats["calls"] > cut.stats["calls"]
+
+
+@pytest.mark.parametrize("value, message", [(-0.1, "leaf_mix=-0.1 must be >= 0.0"),
+                                            (1.5, "leaf_mix=1.5 must be <= 1.0"),
+                                            ("x", "leaf_mix='x' is not a number")])
+def test_bad_leaf_mix(value, message):
+    with pytest.raises(SearchOptionError, match=message):
+        make_searcher("ismcts", leaf_mix=value)
