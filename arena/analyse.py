@@ -141,6 +141,9 @@ def print_report(report: dict, console) -> None:
                         ("time in rollouts", f"{t['rollout_share']:.0%}"),
                         ("determinizations", f"{t['determinizations']:,}")):
         stats.add_row(name, value)
+    if t["cutoff_in_tree_share"] > 0:
+        # near 100%: the tree already fills the depth cut-off's horizon, and more iterations score the same leaves
+        stats.add_row("cut off in the tree", f"{t['cutoff_in_tree_share']:.0%} of the iterations expanded nothing")
     if report.get("belief"):
         b = report["belief"]
         stats.add_row("belief", f"{b['particles']} particles, effective sample size {b['ess']:.1f}, "

@@ -34,7 +34,7 @@ class SearchResult:
 
 def _empty_stats() -> dict:
     return {"edges": {}, "iterations": 0, "calls": 0, "tree_size": 0, "max_depth": 0,
-            "rollout_seconds": 0.0, "search_seconds": 0.0, "reused_visits": 0}
+            "rollout_seconds": 0.0, "search_seconds": 0.0, "reused_visits": 0, "cutoff_in_tree": 0}
 
 
 def _add_run(stats: dict, engine: UCT) -> None:
@@ -50,6 +50,7 @@ def _add_run(stats: dict, engine: UCT) -> None:
     stats["rollout_seconds"] += engine.rollout_seconds
     stats["search_seconds"] += engine.seconds
     stats["reused_visits"] += engine.reused_visits
+    stats["cutoff_in_tree"] += engine.cutoff_in_tree
 
 
 def _merge(parts: list[dict]) -> dict:
@@ -59,7 +60,8 @@ def _merge(parts: list[dict]) -> dict:
             v = out["edges"].setdefault(action, [0, 0.0])
             v[0] += visits
             v[1] += value
-        for k in ("iterations", "calls", "tree_size", "rollout_seconds", "search_seconds", "reused_visits"):
+        for k in ("iterations", "calls", "tree_size", "rollout_seconds", "search_seconds", "reused_visits",
+                  "cutoff_in_tree"):
             out[k] += s[k]
         out["max_depth"] = max(out["max_depth"], s["max_depth"])
     return out
@@ -273,6 +275,9 @@ class Searcher:
             "workers": workers,
             "forced": forced,
             "reused_visits": stats["reused_visits"],       # reuse=yes: the root's visits kept from earlier searches
+            # the share of iterations that met the depth cut-off inside the tree (expanding nothing): near 1, the
+            # tree has filled the cut-off's horizon and more iterations score the same leaves again
+            "cutoff_in_tree_share": stats["cutoff_in_tree"] / stats["iterations"] if stats["iterations"] else 0.0,
         })
 
 

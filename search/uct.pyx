@@ -139,6 +139,7 @@ cdef class UCT:
     cdef readonly double seconds
     cdef readonly double rollout_seconds
     cdef readonly int64_t belief_draws          # iterations whose world was a particle
+    cdef readonly int64_t cutoff_in_tree        # iterations scored at the depth cut-off before leaving the tree
 
     def __cinit__(self):
         cdef int t
@@ -380,6 +381,7 @@ cdef class UCT:
         self.rollout_seconds = 0.0
         self.seconds = 0.0
         self.belief_draws = 0
+        self.cutoff_in_tree = 0
         if self.averages:
             if (self.carry > 0.0 and self.mast.players == root.num_players
                     and self.mast.actions == root.game.num_distinct_actions):
@@ -737,6 +739,7 @@ cdef class UCT:
         if p == TERMINAL:
             w.c_returns(self.ret)
         elif self.depth_limit >= 0 and applied >= self.depth_limit:
+            self.cutoff_in_tree += 1           # nothing expanded: the tree already fills the horizon here
             settled = cutoff_value(w, &self.rng, self.settle, self.leaf_mix, self.ret)
             if settled < 0:
                 self.stuck = True

@@ -183,3 +183,26 @@ def test_implicit_values_are_shown_beside_the_returns(bot):
     code, out = run_cli("polis", "--bot", bot)
     assert code == 0 and "implicit" in out.splitlines()[next(i for i, ln in enumerate(out.splitlines())
                                                              if "95% interval" in ln)]
+
+
+@pytest.mark.parametrize("name", ["mcts", "pimc", "ismcts"])
+def test_the_share_of_iterations_cut_off_inside_the_tree(name):
+    """An iteration that meets the depth cut-off before it leaves the tree expands nothing: the tree already fills
+    the horizon there. With a 2-action cut-off in goofspiel (a bid each) the tree is full within a few hundred
+    iterations, so most of 3,000 end so; with 8 actions few do; without a cut-off none. The table says so too."""
+    share = {d: analysed("goofspiel", "--bot", f"{name}:iterations=3000,depth={d}")["tree"]["cutoff_in_tree_share"]
+             for d in ("2", "8", "none")}
+    assert share["2"] > 0.5 > share["8"] and share["none"] == 0.0, share
+    code, out = run_cli("goofspiel", "--bot", f"{name}:iterations=3000,depth=2")
+    assert code == 0 and "of the iterations expanded nothing" in out
+    code, out = run_cli("goofspiel", "--bot", f"{name}:iterations=3000")
+    assert code == 0 and "cut off in the tree" not in out
+
+
+def test_the_search_counts_what_it_cut_off(goof13):
+    """The search's own statistics: the share is the count over the iterations (PIMC: over all its trees, each
+    of a 13 x 13 horizon, so 8 x 1,000 iterations fill them)."""
+    for name, iterations in (("ismcts", 2000), ("pimc", 8000)):
+        result = make_searcher(name, iterations=iterations, seed=2, depth=2).search(goof13)
+        assert 0.5 < result.stats["cutoff_in_tree_share"] <= 1.0
+        assert make_searcher(name, iterations=200, seed=2).search(goof13).stats["cutoff_in_tree_share"] == 0.0
