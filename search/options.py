@@ -20,7 +20,7 @@ class SearchStateError(KleosError, ValueError):
 CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate", "sample"),
            "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy"),
-           "reuse": ("no", "yes")}
+           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
@@ -59,6 +59,9 @@ COMMON_OPTIONS = {
                            "such cut-off; with depth, whichever comes first)"),
     "leaf_mix": (float, 0.0, "the share of a cut-off leaf's value (depth, playout) taken from uniform moves played "
                              "on from it to the end instead of evaluate() (0: evaluate() alone)"),
+    "mix_at": (str, "cutoff", "where leaf_mix applies: cutoff (every cut-off leaf) | tree (only a cut-off met "
+                              "inside the tree, where the tree already fills the horizon and evaluate() would score "
+                              "a leaf it has scored before; a new leaf keeps evaluate() alone)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),

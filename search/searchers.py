@@ -227,7 +227,7 @@ class Searcher:
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
                               o["history"], o["carry"], reuse, o["implicit"], o["lookahead"],
-                              -1 if o["playout"] is None else o["playout"], o["leaf_mix"])
+                              -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree")
         return self.engine
 
     def _worker_options(self) -> dict:

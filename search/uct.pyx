@@ -94,6 +94,7 @@ cdef class UCT:
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
     cdef readonly int64_t playout_limit         # rollout actions past the tree's leaf before it scores; < 0: none
     cdef readonly double leaf_mix               # the share of a cut-off leaf's value from a rollout to the end
+    cdef readonly bint mix_in_tree_only         # leaf_mix at cut-offs met inside the tree only (mix_at=tree)
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
     cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
@@ -159,7 +160,7 @@ cdef class UCT:
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
-                 int64_t playout_limit=-1, double leaf_mix=0.0):
+                 int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -180,6 +181,7 @@ cdef class UCT:
         if not 0.0 <= leaf_mix <= 1.0:
             raise ValueError(f"UCT: leaf_mix {leaf_mix} is not in [0, 1]")
         self.leaf_mix = leaf_mix
+        self.mix_in_tree_only = mix_in_tree_only
         self.settle = settle
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
@@ -681,7 +683,8 @@ cdef class UCT:
         if self.playout_limit >= 0 and (limit < 0 or self.playout_limit < limit):
             limit = self.playout_limit         # a cut-off that moves with the leaf: deeper trees see further
         rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, limit, self.settle,
-                         &self.mast if self.averages else NULL, self.ret, self.lookahead, self.leaf_mix)
+                         &self.mast if self.averages else NULL, self.ret, self.lookahead,
+                         0.0 if self.mix_in_tree_only else self.leaf_mix)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True

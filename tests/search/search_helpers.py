@@ -28,7 +28,8 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
 # calls would measure something else): the every-game legality and no-peek tests run them.
 CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "ismcts-leaf-mix": ("ismcts", {"depth": 6, "leaf_mix": 0.5, "chance_leaf": "sample"}),
-                  "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"})}
+                  "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"}),
+                  "ismcts-tree-mix": ("ismcts", {"depth": 4, "leaf_mix": 0.5, "mix_at": "tree"})}
 
 
 def new(label, **options):

@@ -57,3 +57,21 @@ def test_it_changes_the_search_only_at_a_cut_off(goof13):
 def test_bad_leaf_mix(value, message):
     with pytest.raises(SearchOptionError, match=message):
         make_searcher("ismcts", leaf_mix=value)
+
+
+def test_mix_at_tree_mixes_only_where_the_tree_fills_the_horizon(goof13):
+    """mix_at=tree: a new leaf keeps evaluate() alone (one iteration cut at depth 2: 2 calls, as without the mix);
+    a cut-off met inside the tree plays on to the end. With depth 2 the tree is full within a few hundred of 2,000
+    iterations, so nearly every later one is mixed: nearly as many calls as mixing every leaf, far more than none."""
+    state = opening(load_game("goofspiel"), 2)
+    assert _one_iteration(state, depth=2, leaf_mix=0.5, mix_at="tree").stats["calls"] == 2
+
+    def calls(**options):
+        return make_searcher("ismcts", iterations=2000, seed=3, depth=2, **options).search(goof13).stats["calls"]
+    none, tree, every = calls(), calls(leaf_mix=0.5, mix_at="tree"), calls(leaf_mix=0.5)
+    assert none < tree < every and tree > 0.6 * every
+
+
+def test_bad_mix_at():
+    with pytest.raises(SearchOptionError, match="mix_at='leaf' is not one of cutoff, tree"):
+        make_searcher("ismcts", leaf_mix=0.5, mix_at="leaf")
