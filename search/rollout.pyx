@@ -114,27 +114,15 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 
 cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept:
     cdef double end[MAX_PLAYERS]
-    cdef int64_t applied = scored_leaf_value(state, rng, settle, out), played = 0
-    cdef int player, n, q
-    cdef int buf[MAX_ACTIONS]
+    cdef int64_t applied = scored_leaf_value(state, rng, settle, out), played
+    cdef int q
     if applied < 0 or mix <= 0.0 or state.c_current_player() == TERMINAL:
         return applied
-    while True:                            # uniform moves to the end: an unbiased sample of what the leaf is worth
-        player = state.c_current_player()
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            n = sample_chance_outcome(state, rng)
-            if n < 0:
-                return -1
-            state.c_apply(n)
-        else:
-            n = state.c_legal_actions(buf)
-            if n <= 0:
-                return -1
-            state.c_apply(buf[rng_below(rng, n)])
-        played += 1
-    state.c_returns(end)
+    # uniform moves to the end, an unbiased sample of what the leaf is worth: a random rollout without a limit
+    # (it never reaches a cut-off, so never comes back here, and never touches the scratch state)
+    played = rollout(state, None, rng, ROLLOUT_RANDOM, -1, False, NULL, end, 0, 0.0)
+    if played < 0:
+        return -1
     for q in range(state.num_players):
         out[q] = (1.0 - mix) * out[q] + mix * end[q]
     return applied + played
