@@ -54,7 +54,8 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
 # limit), then write its value into out (at the limit, cutoff_value's with `mix`); every state evaluate() scores
-# (the cut-off, the heuristic's look-ahead) is scored by scored_leaf_value with `settle`. `scratch` is a state of the same game for look-ahead.
+# (the cut-off, the heuristic's look-ahead) is scored by scored_leaf_value with `settle`. `scratch` is a state of
+# the same game for look-ahead (None will do for the random kind without a limit, which looks nothing ahead).
 # Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
 # `state` reached a node without a legal action or outcome (a broken state, left there: the caller raises
 # engine.core.no_legal_action).

@@ -34,9 +34,10 @@ GAME = GameSpec(
     # With 4 players the tree fills the 8-action horizon early (85% of the iterations at 1 s a decision expand
     # nothing), and three opponents move inside it, so a cut-off leaf is scored half by evaluate() and half by a
     # uniform playout to the game's end (leaf_mix=0.5): each visit of a full tree's leaf draws another ending.
-    # Against three plain ISMCTS at 1 s a decision it scored 0.625 +- 0.173 over 24 where the bot without it
-    # scored 0.396 over 16; at 0.1 s 0.806 +- 0.100 over 24, and against the bot without it 0.556 +- 0.150 over
-    # 24 (docs/strength.md, "Pantikapaion's 4-player kleos mixes its leaves with playouts"). With 2 players it
-    # lost to the bot without it (0.091 over 11), so 2 players (and 3, not measured) keep kleos_bot
+    # Against three plain ISMCTS at 1 s a decision it scored 0.607 +- 0.150 over 28 where the bot without it
+    # scored 0.396 over 16, and it gains about +90 Elo a doubling from 1x to 8x; at 0.1 s 0.806 +- 0.100 over 24,
+    # and against the bot without it 0.556 +- 0.150 over 24 (docs/strength.md, "Pantikapaion's 4-player kleos
+    # mixes its leaves with playouts" and the section after it). With 2 players it lost to the bot without it
+    # (0.091 over 11), so 2 players (and 3, not measured) keep kleos_bot
     kleos_bot_players={4: "ismcts:depth=8,rollout=heuristic,chance_leaf=sample,lookahead=0,leaf_mix=0.5"},
 )
