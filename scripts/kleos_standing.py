@@ -1,5 +1,6 @@
 """Where Kleos's bot stands against its targets, as one picture (issue 20): each cell of docs/strength.md's targets
-table that scores `kleos` against plain ISMCTS or plain PIMC, rebuilt from its record files and drawn.
+table that scores `kleos` against plain ISMCTS or plain PIMC (or either with the game's search defaults), rebuilt
+from its record files and drawn.
 
     python scripts/kleos_standing.py [--manifest docs/records/standing.json] [--out docs/pictures/strength.png]
                                      [--target 0.6] [--doc docs/strength.md]
@@ -134,8 +135,8 @@ def main(argv=None) -> int:
     print(table)
     if args.doc is not None:
         print(f"table written into {args.doc}")
-    save_strength_chart(tables, args.out, args.target, "Kleos's bot against plain ISMCTS and PIMC at equal budget, "
-                        f"time or iterations (target {args.target:g})")
+    save_strength_chart(tables, args.out, args.target, "Kleos's bot against plain ISMCTS and PIMC, and against them "
+                        f"with the game's search defaults, at equal budget, time or iterations (target {args.target:g})")
     print(f"chart saved to {args.out}")
     return 0
 

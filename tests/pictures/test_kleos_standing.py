@@ -24,12 +24,13 @@ def test_every_documented_cell_rebuilds_from_its_records():
     tables = standing.standing(cells, manifest.parent)
     assert sum(len(rows) for _, rows in tables) == len(cells)
     polis = next(rows for group, rows in tables if group.startswith("Polis"))
-    one_second = next(r for r in polis if r["label"].startswith("vs plain ISMCTS, 1 s"))
+    label = "vs ISMCTS with Polis's search defaults (depth=24, heuristic rollouts), 1 s"
+    one_second = next(r for r in polis if r["label"].startswith(label + ":"))
     records, _ = read_records(manifest.parent / "kleos-polis-20000.jsonl.gz")
     expected = pair_rows(records)[0]
     assert (one_second["games"], one_second["score"], one_second["ci95"]) == \
         (expected["games"], expected["score"], expected["ci95"])
-    assert one_second["label"] == f"vs plain ISMCTS, 1 s: {expected['a']} vs {expected['b']}"
+    assert one_second["label"] == f"{label}: {expected['a']} vs {expected['b']}"
 
 
 def test_a_cell_takes_its_named_pairing_and_renames(tmp_path):
