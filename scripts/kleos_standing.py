@@ -7,9 +7,11 @@ from its record files and drawn.
 
 The manifest (JSON) lists the cells: each names its group (a game and its player count), its label, its record
 files (relative to the manifest's folder), optional renames (`same`: [NAME, AS] pairs, as `kleos ratings --same`)
-and, where a file holds several pairings, the one to take (`pair`: [A, B]). It prints the rows drawn as a table,
-each with its verdict against the target: met (the whole 95% interval over deals clears it), the score only, or
-not met. `--doc FILE` writes that table into FILE between the lines `<!-- kleos-standing: begin -->` and
+and, where a file holds several pairings, the one to take (`pair`: [A, B]), and, where the cell's games were looked at
+before its count was final, how many looks (`looks`: N, the last included): its interval is then widened to the
+1 - 0.05/N level (Bonferroni), so that adding games until the interval clears cannot pass for a result. It prints
+the rows drawn as a table, each with its verdict against the target: met (the whole interval over deals clears
+it), the score only, or not met. `--doc FILE` writes that table into FILE between the lines `<!-- kleos-standing: begin -->` and
 `<!-- kleos-standing: end -->`, so the page that shows the picture shows the same rows in words.
 """
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from statistics import NormalDist
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -57,7 +60,17 @@ def load_manifest(path: Path) -> list[dict]:
             pairs = value if key == "same" else [value] if value else []
             if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
                 raise ManifestError(f"{where} ({cell['label']}): {key!r} must hold [NAME, NAME] pairs")
+        looks = cell.get("looks", 1)
+        if not isinstance(looks, int) or isinstance(looks, bool) or looks < 1:
+            raise ManifestError(f"{where} ({cell['label']}): 'looks' must be a whole number of at least 1")
     return cells
+
+
+def looks_widening(looks: int) -> float:
+    """How much wider a 95% interval gets when a cell was read ``looks`` times before its count was final: the
+    z of 1 - 0.05/looks (two-sided, Bonferroni: conservative, since the looks share their games) over 1.96."""
+    normal = NormalDist()
+    return normal.inv_cdf(1 - 0.025 / looks) / normal.inv_cdf(0.975)
 
 
 def cell_row(cell: dict, folder: Path) -> dict:
@@ -79,7 +92,12 @@ def cell_row(cell: dict, folder: Path) -> dict:
     if len(rows) != 1:
         found = ", ".join(f"{r['a']} vs {r['b']}" for r in pair_rows(records)) or "none"
         raise ManifestError(f"{cell['label']}: expected one pairing, found {found} (name it with 'pair')")
-    return {**rows[0], "label": f"{cell['label']}: {rows[0]['a']} vs {rows[0]['b']}"}
+    row = {**rows[0], "label": f"{cell['label']}: {rows[0]['a']} vs {rows[0]['b']}"}
+    looks = cell.get("looks", 1)
+    if looks > 1:
+        row["ci95"] *= looks_widening(looks)
+        row["label"] += f" (read after {looks} looks: the interval at 1 - 0.05/{looks})"
+    return row
 
 
 def standing(cells: list[dict], folder: Path) -> list[tuple[str, list[dict]]]:

@@ -49,11 +49,30 @@ def test_a_cell_takes_its_named_pairing_and_renames(tmp_path):
         standing.cell_row({"group": "g", "label": "x", "files": ["missing.jsonl"]}, tmp_path)
 
 
+def test_a_cell_read_after_several_looks_widens_its_interval(tmp_path):
+    """A cell whose games were added after looking at them is read at 1 - 0.05/looks (Bonferroni): three looks widen
+    the 95% interval by z(1 - 0.05/6) / z(0.975) = 2.394 / 1.960, enough to turn a cell whose 95% interval clears
+    the line into one that clears it by the score only."""
+    run_pairings("goofspiel", {"players": 2, "cards": 4}, [("greedy", "random")], tmp_path / "g.jsonl", games=40,
+                 progress=False)
+    cell = {"group": "g", "label": "x", "files": ["g.jsonl"]}
+    once, thrice = standing.cell_row(cell, tmp_path), standing.cell_row({**cell, "looks": 3}, tmp_path)
+    assert thrice["score"] == once["score"] and once["ci95"] > 0
+    assert thrice["ci95"] == pytest.approx(once["ci95"] * 2.394 / 1.960, rel=1e-3)
+    assert thrice["label"] == "x: greedy vs random (read after 3 looks: the interval at 1 - 0.05/3)"
+    # a line between the two intervals' lower ends: met at 95%, the score only after three looks
+    line = once["score"] - (once["ci95"] + thrice["ci95"]) / 2
+    table = standing.standing_table([("g", [once, thrice])], line)
+    assert [row.rsplit("|", 2)[1].strip() for row in table.splitlines()[2:]] == ["**met**", "the score only"]
+
+
 @pytest.mark.parametrize("text, words", [
     ("{", "Expecting"), ("[]", "expected a list of cells"), ('[{"group": "g"}]', "'label' must be"),
     ('[{"group": "g", "label": "x", "files": []}]', "'files' must be"),
     ('[{"group": "g", "label": "x", "files": ["a"], "same": [["a"]]}]', "'same' must hold"),
-    ('[{"group": "g", "label": "x", "files": ["a"], "pair": "a,b"}]', "'pair' must hold")])
+    ('[{"group": "g", "label": "x", "files": ["a"], "pair": "a,b"}]', "'pair' must hold"),
+    ('[{"group": "g", "label": "x", "files": ["a"], "looks": 0}]', "'looks' must be"),
+    ('[{"group": "g", "label": "x", "files": ["a"], "looks": 2.5}]', "'looks' must be")])
 def test_a_bad_manifest_is_named_not_a_traceback(tmp_path, capsys, text, words):
     path = tmp_path / "m.json"
     path.write_text(text)
