@@ -6,13 +6,14 @@ from its record files and drawn.
                                      [--target 0.6] [--doc docs/strength.md]
 
 The manifest (JSON) lists the cells: each names its group (a game and its player count), its label, its record
-files (relative to the manifest's folder), optional renames (`same`: [NAME, AS] pairs, as `kleos ratings --same`)
-and, where a file holds several pairings, the one to take (`pair`: [A, B]), and, where the cell's games were looked at
-before its count was final, how many looks (`looks`: N, the last included): its interval is then widened to the
-1 - 0.05/N level (Bonferroni), so that adding games until the interval clears cannot pass for a result. It prints
+files (relative to the manifest's folder), optional renames (`same`: [NAME, AS] pairs, as `kleos ratings --same`),
+where a file holds several pairings the one to take (`pair`: [A, B]), and where the cell's games were added after
+its score was seen, how many looks it had (`looks`: N, the last included): its interval is then widened to the
+1 - 0.05/N level (Bonferroni), so that games added until the interval clears cannot pass for a result. It prints
 the rows drawn as a table, each with its verdict against the target: met (the whole interval over deals clears
-it), the score only, or not met. `--doc FILE` writes that table into FILE between the lines `<!-- kleos-standing: begin -->` and
-`<!-- kleos-standing: end -->`, so the page that shows the picture shows the same rows in words.
+it), the score only, or not met. `--doc FILE` writes that table into FILE between the lines
+`<!-- kleos-standing: begin -->` and `<!-- kleos-standing: end -->`, so the page that shows the picture shows the
+same rows in words.
 """
 from __future__ import annotations
 
