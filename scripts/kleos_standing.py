@@ -26,6 +26,7 @@ from statistics import NormalDist
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena.charts import save_strength_chart, strength_verdict  # noqa: E402
+from arena.stats import Z95  # noqa: E402
 from arena.strength import pair_rows  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
 from engine.records import read_records, renamed  # noqa: E402
@@ -69,9 +70,8 @@ def load_manifest(path: Path) -> list[dict]:
 
 def looks_widening(looks: int) -> float:
     """How much wider a 95% interval gets when a cell was read ``looks`` times before its count was final: the
-    z of 1 - 0.05/looks (two-sided, Bonferroni: conservative, since the looks share their games) over 1.96."""
-    normal = NormalDist()
-    return normal.inv_cdf(1 - 0.025 / looks) / normal.inv_cdf(0.975)
+    z of 1 - 0.05/looks (two-sided, Bonferroni: conservative, since the looks share their games) over the 95% z."""
+    return NormalDist().inv_cdf(1 - 0.025 / looks) / Z95
 
 
 def cell_row(cell: dict, folder: Path) -> dict:
@@ -112,7 +112,7 @@ def standing(cells: list[dict], folder: Path) -> list[tuple[str, list[dict]]]:
 def standing_table(tables: list[tuple[str, list[dict]]], target: float) -> str:
     """The rows as a markdown table, each with its verdict against ``target`` in words; a group is named on its
     first row only, so the table reads as blocks."""
-    lines = [f"| group | cell | games | deals | A's score | 95% CI (deals) | against {target:g} |",
+    lines = [f"| group | cell | games | deals | A's score | interval (deals; 95%, wider after looks) | against {target:g} |",
              "|---|---|---:|---:|---:|---:|---|"]
     for group, rows in tables:
         for i, row in enumerate(rows):
