@@ -7,8 +7,12 @@
   verdict where it crossed one.
 * ``save_strength_chart``: the strength tables (``kleos ratings --pairs``) as one forest plot: A's score in each
   pairing with its 95% interval over deals, grouped by game, against parity and an optional target score.
+* ``save_doubling_chart``: the Elo a bot gains from each doubling of its budget (against itself at half of it),
+  the gains chained from the smallest budget measured, a panel a game.
 """
 from __future__ import annotations
+
+import textwrap
 
 import numpy as np
 
@@ -254,3 +258,69 @@ def save_strength_chart(tables, path, target: float | None = None, title: str | 
     plt.close(fig)
     return verdicts
 
+
+
+def doubling_chain(rows: list[dict]) -> tuple[list[float], list[float], list[tuple[float, float]]]:
+    """A series' doublings chained: the budgets (its smallest A's half, then each A's) and the Elo over the first,
+    each gain added to the one before, with each doubling's own 95% interval around its point (the uncertainty of
+    that step alone, not of the sum). Rows must double one after another."""
+    if not rows:
+        return [], [], []
+    xs, ys, bars = [rows[0]["multiple"] / 2], [0.0], [(0.0, 0.0)]
+    for row in rows:
+        if not np.isclose(row["multiple"], 2 * xs[-1]):
+            raise ValueError(f"the doublings skip from {xs[-1]:g}x to {row['multiple']:g}x")
+        xs.append(row["multiple"])
+        ys.append(ys[-1] + row["elo"])
+        bars.append((ys[-2] + row["low"], ys[-2] + row["high"]))
+    return xs, ys, bars
+
+
+def save_doubling_chart(panels, path, title: str | None = None, clip: float = 600.0) -> list[tuple]:
+    """``panels``: (title, series) a game, each series (label, current, rows) with rows of a budget ``multiple``
+    (of the 0.1 s budget) and the ``elo`` of that doubling with its interval (``low``, ``high``). Draws each series'
+    chain (``doubling_chain``), the bots a game fields now solid, earlier ones dashed; an unbounded end of an
+    interval is drawn to ``clip`` Elo from its point. Returns what was drawn: (panel, label, budgets, Elo)."""
+    plt = _pyplot()
+    panels = [(head, series) for head, series in panels if series]
+    if not panels:
+        raise ValueError("no doubling series to draw")
+    cols = min(4, len(panels))
+    rows_n = -(-len(panels) // cols)
+    fig, axes = plt.subplots(rows_n, cols, figsize=(4.4 * cols, 4.6 * rows_n + 0.8), squeeze=False)
+    drawn, colours = [], plt.get_cmap("tab10")
+    for k, (head, series) in enumerate(panels):
+        ax = axes[k // cols][k % cols]
+        for j, (label, current, rows) in enumerate(series):
+            xs, ys, bars = doubling_chain(rows)
+            if not xs:                  # named in the legend all the same, so a gap is seen, not missed
+                ax.plot([], [], " ", label=textwrap.fill(f"{label} ({'now' if current else 'earlier'}): not measured",
+                                                         48))
+                continue
+            low = [y - (b[0] if np.isfinite(b[0]) else y - clip) for y, b in zip(ys, bars)]
+            high = [(b[1] if np.isfinite(b[1]) else y + clip) - y for y, b in zip(ys, bars)]
+            ax.errorbar(xs, ys, yerr=[low, high], fmt="-o" if current else "--s", ms=4, capsize=3, lw=1.6 if current
+                        else 1.0, color=colours(j % 10), alpha=1.0 if current else 0.6,
+                        label=textwrap.fill(f"{label}{' (now)' if current else ' (earlier)'}", 48))
+            drawn.append((head, label, xs, ys))
+        ax.set_xscale("log", base=2)
+        ticks = [2.0 ** e for e in range(-3, 4)]                 # every panel from 1/8x to 8x, to compare
+        ax.set_xticks(ticks, [f"{t:g}x" if t >= 1 else f"1/{round(1 / t)}x" for t in ticks], fontsize=8)
+        ax.set_xlim(2 ** -3.4, 2 ** 3.4)
+        ax.axhline(0.0, color="grey", lw=0.8)
+        ax.set_title(head, fontsize=10)
+        ax.set_xlabel("budget (x the 0.1 s one)", fontsize=8)
+        ax.set_ylabel("Elo over the smallest", fontsize=8)
+        ax.tick_params(axis="y", labelsize=8)
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
+    for k in range(len(panels), rows_n * cols):
+        axes[k // cols][k % cols].set_visible(False)
+    if title:
+        fig.suptitle(title, fontsize=11)
+    fig.text(0.5, 0.005, "Each point: the bot at that budget against itself at half of it, its Elo added to the "
+             "point before; each bar: that one doubling's 95% interval (Wilson), not the sum's.", ha="center",
+             fontsize=8)
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return drawn

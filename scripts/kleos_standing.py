@@ -40,31 +40,45 @@ class ManifestError(KleosError):
     """The manifest does not say what to draw."""
 
 
-def load_manifest(path: Path) -> list[dict]:
+def manifest_entries(path: Path, entry: str, names: tuple[str, ...], error=None,
+                     plural: str | None = None) -> list[tuple[str, dict]]:
+    """A JSON manifest's entries (a non-empty list of objects, each with the ``names`` as non-empty strings), each
+    with where it stands for messages ("FILE, cell 3 (its label)"); ``error`` (ManifestError by default) names any
+    problem. The doublings' script reads its manifest with it too."""
+    error = error or ManifestError
     try:
-        cells = json.loads(path.read_text(encoding="utf-8"))
+        entries = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ManifestError(f"{path}: {e}") from None
-    if not isinstance(cells, list) or not cells:
-        raise ManifestError(f"{path}: expected a list of cells")
-    for i, cell in enumerate(cells):
-        where = f"{path}, cell {i}"
-        if not isinstance(cell, dict):
-            raise ManifestError(f"{where}: not an object")
-        for key in ("group", "label"):
-            if not isinstance(cell.get(key), str) or not cell[key]:
-                raise ManifestError(f"{where}: {key!r} must be a non-empty string")
+        raise error(f"{path}: {e}") from None
+    if not isinstance(entries, list) or not entries:
+        raise error(f"{path}: expected a list of {plural or entry + 's'}")
+    out = []
+    for i, item in enumerate(entries):
+        where = f"{path}, {entry} {i}"
+        if not isinstance(item, dict):
+            raise error(f"{where}: not an object")
+        for key in names:
+            if not isinstance(item.get(key), str) or not item[key]:
+                raise error(f"{where}: {key!r} must be a non-empty string")
+        out.append((f"{where} ({item['label']})" if "label" in names else where, item))
+    return out
+
+
+def load_manifest(path: Path) -> list[dict]:
+    cells = []
+    for where, cell in manifest_entries(path, "cell", ("group", "label")):
+        cells.append(cell)
         files = cell.get("files")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
-            raise ManifestError(f"{where} ({cell['label']}): 'files' must be a non-empty list of file names")
+            raise ManifestError(f"{where}: 'files' must be a non-empty list of file names")
         for key in ("same", "pair"):
             value = cell.get(key, [])
             pairs = value if key == "same" else [value] if value else []
             if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
-                raise ManifestError(f"{where} ({cell['label']}): {key!r} must hold [NAME, NAME] pairs")
+                raise ManifestError(f"{where}: {key!r} must hold [NAME, NAME] pairs")
         looks = cell.get("looks", 1)
         if not isinstance(looks, int) or isinstance(looks, bool) or looks < 1:
-            raise ManifestError(f"{where} ({cell['label']}): 'looks' must be a whole number of at least 1")
+            raise ManifestError(f"{where}: 'looks' must be a whole number of at least 1")
     return cells
 
 
@@ -74,17 +88,25 @@ def looks_widening(looks: int) -> float:
     return NormalDist().inv_cdf(1 - 0.025 / looks) / Z95
 
 
-def cell_row(cell: dict, folder: Path) -> dict:
-    """The cell's one strength row, pooled over its files, labelled with the cell's label."""
+def finished_games(entry: dict, folder: Path, error=None) -> list:
+    """The finished games of an entry's record files (``files``, relative to ``folder``); ``error``
+    (ManifestError by default) names a missing or unreadable file."""
+    error = error or ManifestError
     records = []
-    for name in cell["files"]:
+    for name in entry["files"]:
         path = folder / name
         if not path.is_file():
-            raise ManifestError(f"{cell['label']}: no record file {path}")
+            raise error(f"{entry['label']}: no record file {path}")
         got, problems = read_records(path)
         if problems:
-            raise ManifestError(f"{cell['label']}: {path}: {problems[0]}")
+            raise error(f"{entry['label']}: {path}: {problems[0]}")
         records += [r for r in got if not r.unfinished]
+    return records
+
+
+def cell_row(cell: dict, folder: Path) -> dict:
+    """The cell's one strength row, pooled over its files, labelled with the cell's label."""
+    records = finished_games(cell, folder)
     for old, new in cell.get("same", []):
         records = renamed(records, old, new)
     rows = pair_rows(records)
@@ -121,17 +143,18 @@ def standing_table(tables: list[tuple[str, list[dict]]], target: float) -> str:
     return "\n".join(lines)
 
 
-def write_into_doc(path: Path, table: str) -> None:
-    """Replace what stands between the doc's BEGIN and END lines by ``table``."""
+def write_into_doc(path: Path, table: str, begin: str = BEGIN, end: str = END) -> None:
+    """Replace what stands between the doc's ``begin`` and ``end`` lines by ``table`` (another script's table
+    between its own markers too)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise KleosError(f"--doc {path}: {e}") from None
-    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
-        raise KleosError(f"--doc {path}: expected one line {BEGIN} and, after it, one line {END}")
-    head, rest = text.split(BEGIN)
-    _, tail = rest.split(END)
-    path.write_text(f"{head}{BEGIN}\n{table}\n{END}{tail}", encoding="utf-8")
+    if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+        raise KleosError(f"--doc {path}: expected one line {begin} and, after it, one line {end}")
+    head, rest = text.split(begin)
+    _, tail = rest.split(end)
+    path.write_text(f"{head}{begin}\n{table}\n{end}{tail}", encoding="utf-8")
 
 
 def main(argv=None) -> int:
