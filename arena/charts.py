@@ -318,7 +318,7 @@ def save_doubling_chart(panels, path, title: str | None = None, clip: float = 60
     if title:
         fig.suptitle(title, fontsize=11)
     fig.text(0.5, 0.005, "Each point: the bot at that budget against itself at half of it, its Elo added to the "
-             "point before; each bar: that one doubling's 95% interval (Wilson), not the sum's.", ha="center",
+             "point before; each bar: that one doubling's 95% interval over deals, not the sum's.", ha="center",
              fontsize=8)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     fig.savefig(path, dpi=110)

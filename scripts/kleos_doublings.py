@@ -8,8 +8,9 @@ The manifest (JSON) lists series: each names its panel (a game and its player co
 measured), whether that bot is the `kleos` the game fields now (`current`), the budget option its rows double
 (`budget`: "time" or "iterations") and its value at 1x, the 0.1 s budget (`one`), and its record files (relative to
 the manifest's folder). Every pairing in a series' files must be a doubling: A's spec is B's with the budget
-doubled, nothing else changed. Each row's Elo is the pairwise one that `kleos ratings FILE` prints (Wilson's interval,
-every pair of an A seat with a B seat), so the table and the sections' tables agree. `--doc FILE` writes the table
+doubled, nothing else changed. Each row's Elo is the pairwise one that `kleos ratings FILE` prints (every pair of an
+A seat with a B seat), its interval the Elo of the ends of the score's 95% interval over deals (`kleos ratings
+--pairs`): deals are independent where the seats of one game are not. `--doc FILE` writes the table
 into FILE between the lines `<!-- kleos-doublings: begin -->` and `<!-- kleos-doublings: end -->`.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena.charts import save_doubling_chart  # noqa: E402
 from arena.ratings import crosstable, results_from_records  # noqa: E402
-from arena.stats import Pairwise, fmt_elo  # noqa: E402
+from arena.stats import Pairwise, elo_of, fmt_elo  # noqa: E402
 from arena.strength import pair_rows, pairing_of  # noqa: E402
 from bots.base import BadBotSpecError  # noqa: E402
 from bots.spec import parse_spec  # noqa: E402
@@ -77,7 +78,11 @@ def doubling_row(row: dict, records: list, series: dict) -> dict:
     mine = [r for r in records if pairing_of(r) == (row["a"], row["b"])]
     cell = crosstable(results_from_records(mine)).get((row["a"], row["b"]), [0, 0, 0])
     pairwise = Pairwise(*cell)
-    low, high = pairwise.interval()
+    # the interval over deals, as the strength tables' (deals are independent; with more players the pairs of
+    # seats within one game are not, so Wilson's interval over them would be too narrow)
+    low, high = elo_of(max(0.0, row["score"] - row["ci95"])), elo_of(min(1.0, row["score"] + row["ci95"]))
+    if row["ci95"] <= 0:                # every deal scored alike: no spread to read, so Wilson's over the pairs
+        low, high = pairwise.interval()
     return {**row, "multiple": a[0] / series["one"], "elo": pairwise.elo, "low": low, "high": high,
             "los": pairwise.los, "pairs": pairwise.games}
 
@@ -109,7 +114,7 @@ def mean_gain(rows: list[dict], from_multiple: float = 0.0) -> tuple[float, int]
 def doublings_table(tables: list[tuple[dict, list[dict]]]) -> str:
     """The series as markdown: a row a series, its doublings' Elo in budget order, the mean a doubling over them
     and over those above 1x (the issue asks up to 8x)."""
-    lines = ["| game | bot | doublings (A's budget against half; Elo, 95% Wilson interval, games) | "
+    lines = ["| game | bot | doublings (A's budget against half: Elo [95% interval over deals], games) | "
              "Elo a doubling | from 1x to 8x |", "|---|---|---|---:|---:|"]
     for series, rows in tables:
         bot = f"{series['label']}{' (now)' if series['current'] else ' (an earlier bot)'}"

@@ -7,7 +7,7 @@ import pathlib
 import pytest
 
 from arena.charts import doubling_chain
-from arena.stats import Pairwise
+from arena.stats import Pairwise, elo_of
 from arena.strength import run_pairings
 from engine.records import read_records
 
@@ -38,6 +38,13 @@ def test_every_documented_series_rebuilds_from_its_records():
         wins, draws, losses = wins + (mine > theirs), draws + (mine == theirs), losses + (mine < theirs)
     assert (two["a"], two["b"]) == ("kleos:time=0.6", "kleos:time=0.3")
     assert two["elo"] == pytest.approx(Pairwise(wins, draws, losses).elo) and two["games"] == len(records)
+    # its interval: the Elo of the ends of the deal interval `kleos ratings --pairs` prints
+    assert (two["low"], two["high"]) == (elo_of(two["score"] - two["ci95"]), elo_of(two["score"] + two["ci95"]))
+    # where every deal scored alike (5-player Mare Nostrum, 4x: each deal 0.5) the deal interval is zero wide, so
+    # the row reads Wilson's over its pairs instead of claiming an exact Elo
+    flat = next(r for s, rows in tables if s["panel"] == "Mare Nostrum, 5 players" for r in rows
+                if r["multiple"] == 4.0)
+    assert flat["ci95"] == 0 and flat["low"] < 0 < flat["high"]
     # every series doubles one step after another from its first budget (the chart chains them)
     for s, rows in tables:
         doubling_chain(rows)
