@@ -279,8 +279,9 @@ def doubling_chain(rows: list[dict]) -> tuple[list[float], list[float], list[tup
 def save_doubling_chart(panels, path, title: str | None = None, clip: float = 600.0) -> list[tuple]:
     """``panels``: (title, series) a game, each series (label, current, rows) with rows of a budget ``multiple``
     (of the 0.1 s budget) and the ``elo`` of that doubling with its interval (``low``, ``high``). Draws each series'
-    chain (``doubling_chain``), the bots a game fields now solid, earlier ones dashed; an unbounded end of an
-    interval is drawn to ``clip`` Elo from its point. Returns what was drawn: (panel, label, budgets, Elo)."""
+    chain (``doubling_chain``), the bots a game fields now solid, earlier ones dashed; an end of an interval
+    further than ``clip`` Elo from its point (or unbounded) is drawn at ``clip``. Returns what was drawn: (panel,
+    label, budgets, Elo)."""
     plt = _pyplot()
     panels = [(head, series) for head, series in panels if series]
     if not panels:
@@ -297,8 +298,8 @@ def save_doubling_chart(panels, path, title: str | None = None, clip: float = 60
                 ax.plot([], [], " ", label=textwrap.fill(f"{label} ({'now' if current else 'earlier'}): not measured",
                                                          48))
                 continue
-            low = [y - (b[0] if np.isfinite(b[0]) else y - clip) for y, b in zip(ys, bars)]
-            high = [(b[1] if np.isfinite(b[1]) else y + clip) - y for y, b in zip(ys, bars)]
+            low = [min(y - b[0], clip) for y, b in zip(ys, bars)]
+            high = [min(b[1] - y, clip) for y, b in zip(ys, bars)]
             ax.errorbar(xs, ys, yerr=[low, high], fmt="-o" if current else "--s", ms=4, capsize=3, lw=1.6 if current
                         else 1.0, color=colours(j % 10), alpha=1.0 if current else 0.6,
                         label=textwrap.fill(f"{label}{' (now)' if current else ' (earlier)'}", 48))
@@ -318,8 +319,8 @@ def save_doubling_chart(panels, path, title: str | None = None, clip: float = 60
     if title:
         fig.suptitle(title, fontsize=11)
     fig.text(0.5, 0.005, "Each point: the bot at that budget against itself at half of it, its Elo added to the "
-             "point before; each bar: that one doubling's 95% interval over deals, not the sum's.", ha="center",
-             fontsize=8)
+             "point before; each bar: that one doubling's 95% interval over deals, not the sum's (cut at "
+             f"{clip:g} Elo from its point).", ha="center", fontsize=8)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -80,7 +80,9 @@ def doubling_row(row: dict, records: list, series: dict) -> dict:
     pairwise = Pairwise(*cell)
     # the interval over deals, as the strength tables' (deals are independent; with more players the pairs of
     # seats within one game are not, so Wilson's interval over them would be too narrow)
-    low, high = elo_of(max(0.0, row["score"] - row["ci95"])), elo_of(min(1.0, row["score"] + row["ci95"]))
+    ends = row["score"] - row["ci95"], row["score"] + row["ci95"]
+    # an end at (or a rounding error from) 0 or 1 is unbounded, not a large finite Elo
+    low, high = (elo_of(0.0 if e < 1e-9 else 1.0 if e > 1 - 1e-9 else e) for e in ends)
     if row["ci95"] <= 0:                # every deal scored alike: no spread to read, so Wilson's over the pairs
         low, high = pairwise.interval()
     return {**row, "multiple": a[0] / series["one"], "elo": pairwise.elo, "low": low, "high": high,
