@@ -97,6 +97,9 @@ def series_rows(series: dict, folder: Path) -> list[dict]:
         if math.isclose(before["multiple"], after["multiple"]):
             raise ManifestError(f"{series['label']}: two pairings double to {multiple_words(after['multiple'])} "
                                 f"({before['a']}, {after['a']}); pool runs of one pairing under one spec")
+        if not math.isclose(after["multiple"], 2 * before["multiple"]):   # the picture chains them
+            raise ManifestError(f"{series['label']}: the doublings skip from {multiple_words(before['multiple'])} "
+                                f"to {multiple_words(after['multiple'])}; a series doubles step by step")
     return rows
 
 
@@ -124,9 +127,8 @@ def doublings_table(tables: list[tuple[dict, list[dict]]]) -> str:
                           f"[{fmt_elo(r['low'], 0)}, {fmt_elo(r['high'], 0)}], {r['games']}" for r in rows)
         whole, upper = mean_gain(rows), mean_gain(rows, from_multiple=1.0)
         mean = f"{fmt_elo(whole[0], 0)} ({whole[1]})" if whole else "—"
-        top = [r for r in rows if r["multiple"] > 1 + 1e-9]
-        high = (f"{fmt_elo(upper[0], 0)} ({upper[1]})" if upper and math.isclose(max(r["multiple"] for r in top), 8)
-                and len(top) == 3 else f"{fmt_elo(upper[0], 0)} ({upper[1]}, not to 8x)" if upper else "—")
+        to_8x = [r["multiple"] for r in rows if r["multiple"] > 1 + 1e-9] == [2.0, 4.0, 8.0]
+        high = "—" if upper is None else f"{fmt_elo(upper[0], 0)} ({upper[1]}{'' if to_8x else ', not to 8x'})"
         lines.append(f"| {series['panel']} | {bot} | {cells or 'not measured'} | {mean} | {high} |")
     return "\n".join(lines)
 

@@ -64,6 +64,11 @@ def test_a_pairing_that_is_not_a_doubling_is_named(tmp_path):
         run_pairings("goofspiel", {"players": 2, "cards": 4}, [pair], path, games=2, progress=False)
         with pytest.raises(doublings.ManifestError, match=words):
             doublings.series_rows(series([path.name]), tmp_path)
+    # a series with a gap cannot be chained from its smallest budget: named, not drawn wrong
+    run_pairings("goofspiel", {"players": 2, "cards": 4}, [("ismcts:iterations=160", "ismcts:iterations=80")],
+                 tmp_path / "far.jsonl", games=2, progress=False)
+    with pytest.raises(doublings.ManifestError, match="skip from 2x to 8x"):
+        doublings.series_rows(series(["ok.jsonl", "far.jsonl"]), tmp_path)
     with pytest.raises(doublings.ManifestError, match="no record file"):
         doublings.series_rows(series(["missing.jsonl"]), tmp_path)
 
