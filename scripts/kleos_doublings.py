@@ -24,27 +24,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena.charts import save_doubling_chart  # noqa: E402
+from arena.charts import doubling_chain, save_doubling_chart  # noqa: E402
 from arena.ratings import crosstable, results_from_records  # noqa: E402
 from arena.stats import Pairwise, elo_of, fmt_elo  # noqa: E402
 from arena.strength import pair_rows, pairing_of  # noqa: E402
 from bots.base import BadBotSpecError  # noqa: E402
 from bots.spec import parse_spec  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
-from kleos_standing import finished_games, manifest_entries, write_into_doc  # noqa: E402  (the standing's readers and writer)
+# the standing's manifest reader, record loader, doc writer and error: one way to read a manifest of record files
+from kleos_standing import ManifestError, finished_games, manifest_entries, write_into_doc  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- kleos-doublings: begin -->", "<!-- kleos-doublings: end -->"
 BUDGETS = ("time", "iterations")
 
 
-class ManifestError(KleosError):
-    """The manifest does not say what to draw, or its records are not doublings."""
-
-
 def load_manifest(path: Path) -> list[dict]:
     series = []
-    for where, s in manifest_entries(path, "series", ("panel", "label"), ManifestError, "series"):
+    for where, s in manifest_entries(path, "series", ("panel", "label"), "series"):
         series.append(s)
         if not isinstance(s.get("current"), bool):
             raise ManifestError(f"{where}: 'current' must be true or false")
@@ -86,20 +83,21 @@ def doubling_row(row: dict, records: list, series: dict) -> dict:
     if row["ci95"] <= 0:                # every deal scored alike: no spread to read, so Wilson's over the pairs
         low, high = pairwise.interval()
     return {**row, "multiple": a[0] / series["one"], "elo": pairwise.elo, "low": low, "high": high,
-            "los": pairwise.los, "pairs": pairwise.games}
+            "pairs": pairwise.games}
 
 
 def series_rows(series: dict, folder: Path) -> list[dict]:
     """The series' doublings, smallest budget first."""
-    records = finished_games(series, folder, ManifestError)
+    records = finished_games(series, folder)
     rows = sorted((doubling_row(row, records, series) for row in pair_rows(records)), key=lambda r: r["multiple"])
     for before, after in zip(rows, rows[1:]):
         if math.isclose(before["multiple"], after["multiple"]):
             raise ManifestError(f"{series['label']}: two pairings double to {multiple_words(after['multiple'])} "
                                 f"({before['a']}, {after['a']}); pool runs of one pairing under one spec")
-        if not math.isclose(after["multiple"], 2 * before["multiple"]):   # the picture chains them
-            raise ManifestError(f"{series['label']}: the doublings skip from {multiple_words(before['multiple'])} "
-                                f"to {multiple_words(after['multiple'])}; a series doubles step by step")
+    try:
+        doubling_chain(rows)            # the picture chains them, so a series doubles step by step
+    except ValueError as e:
+        raise ManifestError(f"{series['label']}: {e}") from None
     return rows
 
 

@@ -37,29 +37,28 @@ VERDICT_WORDS = {"above": "**met**", "point": "the score only", "below": "not me
 
 
 class ManifestError(KleosError):
-    """The manifest does not say what to draw."""
+    """The manifest does not say what to draw, or its records are not what it says they are."""
 
 
-def manifest_entries(path: Path, entry: str, names: tuple[str, ...], error=None,
+def manifest_entries(path: Path, entry: str, names: tuple[str, ...],
                      plural: str | None = None) -> list[tuple[str, dict]]:
     """A JSON manifest's entries (a non-empty list of objects, each with the ``names`` as non-empty strings), each
-    with where it stands for messages ("FILE, cell 3 (its label)"); ``error`` (ManifestError by default) names any
-    problem. The doublings' script reads its manifest with it too."""
-    error = error or ManifestError
+    with where it stands for messages ("FILE, cell 3 (its label)"). The doublings' script reads its manifest with
+    it too."""
     try:
         entries = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise error(f"{path}: {e}") from None
+        raise ManifestError(f"{path}: {e}") from None
     if not isinstance(entries, list) or not entries:
-        raise error(f"{path}: expected a list of {plural or entry + 's'}")
+        raise ManifestError(f"{path}: expected a list of {plural or entry + 's'}")
     out = []
     for i, item in enumerate(entries):
         where = f"{path}, {entry} {i}"
         if not isinstance(item, dict):
-            raise error(f"{where}: not an object")
+            raise ManifestError(f"{where}: not an object")
         for key in names:
             if not isinstance(item.get(key), str) or not item[key]:
-                raise error(f"{where}: {key!r} must be a non-empty string")
+                raise ManifestError(f"{where}: {key!r} must be a non-empty string")
         out.append((f"{where} ({item['label']})" if "label" in names else where, item))
     return out
 
@@ -88,18 +87,17 @@ def looks_widening(looks: int) -> float:
     return NormalDist().inv_cdf(1 - 0.025 / looks) / Z95
 
 
-def finished_games(entry: dict, folder: Path, error=None) -> list:
-    """The finished games of an entry's record files (``files``, relative to ``folder``); ``error``
-    (ManifestError by default) names a missing or unreadable file."""
-    error = error or ManifestError
+def finished_games(entry: dict, folder: Path) -> list:
+    """The finished games of an entry's record files (``files``, relative to ``folder``); a missing or unreadable
+    file is a ManifestError."""
     records = []
     for name in entry["files"]:
         path = folder / name
         if not path.is_file():
-            raise error(f"{entry['label']}: no record file {path}")
+            raise ManifestError(f"{entry['label']}: no record file {path}")
         got, problems = read_records(path)
         if problems:
-            raise error(f"{entry['label']}: {path}: {problems[0]}")
+            raise ManifestError(f"{entry['label']}: {path}: {problems[0]}")
         records += [r for r in got if not r.unfinished]
     return records
 
