@@ -24,10 +24,11 @@ Z95 = 1.959963984540054
 
 
 def elo_of(score: float) -> float:
-    """Logistic Elo difference of an expected score (+-inf at 1 and 0)."""
-    if score >= 1.0:
+    """Logistic Elo difference of an expected score (+-inf at 1 and 0, and within rounding of them: an interval's
+    end computed as score + half can land a hair inside, which is no evidence of a finite Elo)."""
+    if score >= 1.0 - 1e-9:
         return math.inf
-    if score <= 0.0:
+    if score <= 1e-9:
         return -math.inf
     return -400.0 * math.log10(1.0 / score - 1.0)
 

@@ -77,9 +77,7 @@ def doubling_row(row: dict, records: list, series: dict) -> dict:
     pairwise = Pairwise(*cell)
     # the interval over deals, as the strength tables' (deals are independent; with more players the pairs of
     # seats within one game are not, so Wilson's interval over them would be too narrow)
-    ends = row["score"] - row["ci95"], row["score"] + row["ci95"]
-    # an end at (or a rounding error from) 0 or 1 is unbounded, not a large finite Elo
-    low, high = (elo_of(0.0 if e < 1e-9 else 1.0 if e > 1 - 1e-9 else e) for e in ends)
+    low, high = elo_of(row["score"] - row["ci95"]), elo_of(row["score"] + row["ci95"])
     if row["ci95"] <= 0:                # every deal scored alike: no spread to read, so Wilson's over the pairs
         low, high = pairwise.interval()
     return {**row, "multiple": a[0] / series["one"], "elo": pairwise.elo, "low": low, "high": high,
@@ -125,7 +123,8 @@ def doublings_table(tables: list[tuple[dict, list[dict]]]) -> str:
                           f"[{fmt_elo(r['low'], 0)}, {fmt_elo(r['high'], 0)}], {r['games']}" for r in rows)
         whole, upper = mean_gain(rows), mean_gain(rows, from_multiple=1.0)
         mean = f"{fmt_elo(whole[0], 0)} ({whole[1]})" if whole else "—"
-        to_8x = [r["multiple"] for r in rows if r["multiple"] > 1 + 1e-9] == [2.0, 4.0, 8.0]
+        above = [r["multiple"] for r in rows if r["multiple"] > 1 + 1e-9]
+        to_8x = len(above) == 3 and all(map(math.isclose, above, (2.0, 4.0, 8.0)))
         high = "—" if upper is None else f"{fmt_elo(upper[0], 0)} ({upper[1]}{'' if to_8x else ', not to 8x'})"
         lines.append(f"| {series['panel']} | {bot} | {cells or 'not measured'} | {mean} | {high} |")
     return "\n".join(lines)

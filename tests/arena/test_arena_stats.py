@@ -21,6 +21,8 @@ def test_wilson_los_and_elo_by_hand():
     # LOS of 60 wins, 40 losses: (1 + erf(20 / sqrt(200))) / 2 = (1 + erf(1.414214)) / 2 = 0.977250
     assert abs(los(60, 40) - 0.977250) < 1e-6 and los(5, 5) == 0.5
     assert abs(elo_of(0.75) - 190.848501) < 1e-5 and elo_of(1.0) == math.inf and elo_of(0.0) == -math.inf
+    # an interval's end a rounding error inside 0 or 1 is unbounded, not thousands of Elo
+    assert elo_of(1 - 1e-12) == math.inf and elo_of(1e-12) == -math.inf and math.isfinite(elo_of(0.9997))
     pair = Pairwise(60, 20, 20)                      # score 0.7: -400 log10(1/0.7 - 1) = 400 * 0.367977 = 147.19
     assert abs(pair.elo - 147.1907) < 1e-3
     assert "60-20-20" in pair.describe() and "LOS 100.0%" in pair.describe()
