@@ -25,9 +25,9 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
            "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0, "playout": 0,
-           "leaf_mix": 0.0}
+           "leaf_mix": 0.0, "deepen": 0, "deepen_from": 1}
 MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0, "lookahead": 1000,
-           "leaf_mix": 1.0}
+           "leaf_mix": 1.0, "deepen": 1000}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
@@ -54,6 +54,10 @@ COMMON_OPTIONS = {
                              "moves averaged), and UCB's value term is (1 - alpha) x the mean return + alpha x that "
                              "value (0: off)"),
     "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
+    "deepen": (int, 0, "actions the depth cut-off moves away from the root once a search has run deepen_from "
+                       "iterations, and again at each doubling of them (the horizon grows with the budget; 0: off; "
+                       "no effect without depth)"),
+    "deepen_from": (int, 1000, "deepen: a search's iterations at which the cut-off first moves"),
     "playout": (int, None, "cut-off: rollout actions past the tree's leaf after which evaluate() scores, so the "
                            "horizon grows with the tree (early playout termination; 0: the leaf itself; none: no "
                            "such cut-off; with depth, whichever comes first)"),

@@ -34,7 +34,8 @@ class SearchResult:
 
 def _empty_stats() -> dict:
     return {"edges": {}, "iterations": 0, "calls": 0, "tree_size": 0, "max_depth": 0,
-            "rollout_seconds": 0.0, "search_seconds": 0.0, "reused_visits": 0, "cutoff_in_tree": 0}
+            "rollout_seconds": 0.0, "search_seconds": 0.0, "reused_visits": 0, "cutoff_in_tree": 0,
+            "cutoff": -1}
 
 
 def _add_run(stats: dict, engine: UCT) -> None:
@@ -51,6 +52,7 @@ def _add_run(stats: dict, engine: UCT) -> None:
     stats["search_seconds"] += engine.seconds
     stats["reused_visits"] += engine.reused_visits
     stats["cutoff_in_tree"] += engine.cutoff_in_tree
+    stats["cutoff"] = max(stats["cutoff"], engine.depth_limit)
 
 
 def _merge(parts: list[dict]) -> dict:
@@ -64,6 +66,7 @@ def _merge(parts: list[dict]) -> dict:
                   "cutoff_in_tree"):
             out[k] += s[k]
         out["max_depth"] = max(out["max_depth"], s["max_depth"])
+        out["cutoff"] = max(out["cutoff"], s["cutoff"])
     return out
 
 
@@ -227,7 +230,8 @@ class Searcher:
             self.engine = UCT(info_sets, o["c"], _ROLLOUTS[o["rollout"]], -1 if o["depth"] is None else o["depth"],
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
                               o["history"], o["carry"], reuse, o["implicit"], o["lookahead"],
-                              -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree")
+                              -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree",
+                              o["deepen"], o["deepen_from"])
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -278,6 +282,8 @@ class Searcher:
             # the share of iterations that met the depth cut-off inside the tree (expanding nothing): near 1, the
             # tree has filled the cut-off's horizon and more iterations score the same leaves again
             "cutoff_in_tree_share": stats["cutoff_in_tree"] / stats["iterations"] if stats["iterations"] else 0.0,
+            # the depth cut-off the search ended at (deepen moves it; the deepest of PIMC's trees); None: none
+            "cutoff": stats["cutoff"] if stats["cutoff"] >= 0 else None,
         })
 
 

@@ -92,6 +92,10 @@ cdef class UCT:
     cdef readonly int rollout_kind
     cdef readonly int lookahead                 # rollout=heuristic: moves scored a step (0: every legal move)
     cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
+    cdef readonly int64_t depth_base            # depth_limit at a search's start (deepen moves it during one)
+    cdef readonly int64_t deepen                # actions depth_limit moves at deepen_from iterations, each doubling
+    cdef readonly int64_t deepen_from
+    cdef int64_t deepen_next                    # this search's iteration count of the next move; < 0: none
     cdef readonly int64_t playout_limit         # rollout actions past the tree's leaf before it scores; < 0: none
     cdef readonly double leaf_mix               # the share of a cut-off leaf's value from a rollout to the end
     cdef readonly bint mix_in_tree_only         # leaf_mix at cut-offs met inside the tree only (mix_at=tree)
@@ -160,7 +164,8 @@ cdef class UCT:
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
-                 int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False):
+                 int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False,
+                 int64_t deepen=0, int64_t deepen_from=1000):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -177,6 +182,12 @@ cdef class UCT:
             raise ValueError(f"UCT: lookahead {lookahead} is not >= 0")
         self.lookahead = lookahead
         self.depth_limit = depth_limit
+        self.depth_base = depth_limit
+        if deepen < 0 or deepen_from < 1:
+            raise ValueError(f"UCT: deepen {deepen} must be >= 0 and deepen_from {deepen_from} >= 1")
+        self.deepen = deepen if depth_limit >= 0 else 0      # no cut-off, nothing to move
+        self.deepen_from = deepen_from
+        self.deepen_next = -1
         self.playout_limit = playout_limit
         if not 0.0 <= leaf_mix <= 1.0:
             raise ValueError(f"UCT: leaf_mix {leaf_mix} is not in [0, 1]")
@@ -378,6 +389,8 @@ cdef class UCT:
                 memset(self.imp, 0, MAX_PLAYERS * sizeof(double))
         self.reuse_game = _game_identity(root) if self.reuse else None
         self.iterations = 0
+        self.depth_limit = self.depth_base               # each search starts at the declared cut-off
+        self.deepen_next = self.deepen_from if self.deepen > 0 else -1
         self.calls = 0
         self.max_depth = 0
         self.rollout_seconds = 0.0
@@ -416,6 +429,11 @@ cdef class UCT:
         self.bad_rewind = False
         cdef double t0 = now(), t = t0
         while True:
+            if self.deepen_next > 0 and self.iterations >= self.deepen_next:
+                # deepen: the more iterations, the less noise in each leaf's mean, so a longer (less biased)
+                # horizon pays; the leaves scored before keep their shorter horizon, a shrinking share
+                self.depth_limit += self.deepen
+                self.deepen_next = self.deepen_next * 2 if self.deepen_next < (<int64_t>1 << 61) else -1
             self.mast.n_played = 0
             if self.keys != KEYS_PATH:
                 self.iterate_infosets()

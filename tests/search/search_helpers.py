@@ -29,7 +29,9 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
 CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "ismcts-leaf-mix": ("ismcts", {"depth": 6, "leaf_mix": 0.5, "chance_leaf": "sample"}),
                   "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"}),
-                  "ismcts-tree-mix": ("ismcts", {"depth": 4, "leaf_mix": 0.5, "mix_at": "tree"})}
+                  "ismcts-tree-mix": ("ismcts", {"depth": 4, "leaf_mix": 0.5, "mix_at": "tree"}),
+                  "ismcts-deepen": ("ismcts", {"depth": 3, "deepen": 2, "deepen_from": 16, "reuse": "yes"}),
+                  "pimc-deepen": ("pimc", {"depth": 3, "deepen": 1, "deepen_from": 4})}
 
 
 def new(label, **options):
