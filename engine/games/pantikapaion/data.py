@@ -19,6 +19,8 @@ CELL_KINDS = ("none", "worker", "vp", "vp_per_cells", "res1", "res2", "upgrade",
               "random_tile", "advance")
 UPGRADE_KINDS = ("substitution", "resource_discount", "coin_discount")
 BUILDING_KINDS = ("house", "winery", "fortress", "aqueduct", "temple")
+# evaluate.json's weights, in the order the C core's Tables hold them
+EVALUATE_WEIGHTS = ("building", "development_step", "worker", "coin", "scale")
 
 
 def _load(name):
@@ -194,6 +196,25 @@ def load() -> dict:
         "take_coins": rules["take_coins"]["value"], "coins_per_vp": rules["coins_per_vp"]["value"],
         "max_sub": rules["max_substitution_tokens"]["value"],
         "start_coins": rules["start_coins"]["value"], "start_cubes": rules["start_cubes"]["value"],
-        "grid": grid,
+        "grid": grid, "evaluate": evaluate_weights(_load("evaluate.json")),
         **{k: bool(v) for k, v in rules["readings"]["value"].items()},
     }
+
+
+def evaluate_weights(doc: dict) -> dict:
+    """evaluate.json checked: each weight a finite number in [0, 100], the scale above 0; {name: value}."""
+    out = {}
+    for name in EVALUATE_WEIGHTS:
+        entry = doc.get(name)
+        value = entry.get("value") if isinstance(entry, dict) else None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 100.0:
+            raise ValueError(f"evaluate.json: {name} must be an entry whose value is a number in [0, 100], "
+                             f"got {entry!r}")
+        out[name] = float(value)
+    if out["scale"] <= 0.0:
+        raise ValueError("evaluate.json: scale must be above 0")
+    unknown = sorted(k for k in doc if not k.startswith("_") and k not in EVALUATE_WEIGHTS)
+    if unknown:
+        raise ValueError(f"evaluate.json: unknown weight(s) {', '.join(unknown)}; "
+                         f"known: {', '.join(EVALUATE_WEIGHTS)}")
+    return out

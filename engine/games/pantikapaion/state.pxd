@@ -157,6 +157,12 @@ cdef struct Tables:
     int start_cubes[NC]
     int adj_same_level            # readings (data/rules.json "readings"): G10 adjacency only on one level
     int temple_types              # G11: temples count other building types, not buildings
+    # evaluate() weights (data/evaluate.json, ASSUMED search heuristics, not rules)
+    double ev_building
+    double ev_step
+    double ev_worker
+    double ev_coin
+    double ev_scale
 
 cdef struct Player:
     uint8_t cell[NCELL]           # height << 4 | face of the top cell (0: no tile)

@@ -138,6 +138,9 @@ cdef class PantikapaionGame(Game):
             T.start_cubes[c] = D["start_cubes"][c]
         T.adj_same_level = D["adjacency_same_level_only"]
         T.temple_types = D["temple_counts_types"]
+        ev = D["evaluate"]
+        T.ev_building, T.ev_step, T.ev_worker = ev["building"], ev["development_step"], ev["worker"]
+        T.ev_coin, T.ev_scale = ev["coin"], ev["scale"]
         if T.ring_size > MAXRING or T.n_res1 + T.n_res2 > MAXRES or T.n_upg > NUPGC or T.n_tok > NTOK:
             raise ValueError("pantikapaion data: a table exceeds the engine's fixed sizes")
         # a player builds at most once a turn plus once per free-build cell, and receives at most one tile a turn
@@ -292,7 +295,7 @@ cdef class PantikapaionState(State):
         returns_from_keys(keys, self.d.players, out)
 
     cdef void c_evaluate(self, double* out) noexcept:
-        # Score if the game ended now, plus what the remaining rounds are likely to add (see heuristic.py).
+        # Score if the game ended now, plus what the remaining rounds are likely to add (weights: data/evaluate.json).
         cdef double proj[MAX_PLAYERS]
         cdef int parts[9]
         cdef int p, q, c
@@ -304,12 +307,13 @@ cdef class PantikapaionState(State):
             s = 0
             for c in range(NC):
                 s += P.marker[c]
-            proj[p] = parts[8] + left * (1.5 * P.nb + 0.6 * s + 1.0 * (P.w_board + P.w_city) + 0.3 * P.coins)
+            proj[p] = parts[8] + left * (self.T.ev_building * P.nb + self.T.ev_step * s
+                                         + self.T.ev_worker * (P.w_board + P.w_city) + self.T.ev_coin * P.coins)
         for p in range(self.d.players):
             z = 0
             for q in range(self.d.players):
                 if q != p:
-                    z += 1.0 / (1.0 + exp(-(proj[p] - proj[q]) / 6.0))
+                    z += 1.0 / (1.0 + exp(-(proj[p] - proj[q]) / self.T.ev_scale))
             out[p] = z / (self.d.players - 1)
 
     # --- Python face -----------------------------------------------------------------------------------------
