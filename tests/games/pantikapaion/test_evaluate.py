@@ -1,14 +1,15 @@
-"""evaluate(), the position score of search cut-offs, heuristic rollouts and the greedy bot, follows the formula and
-the weights of data/evaluate.json (docs/rules/pantikapaion.md, "Evaluation heuristic"); a bad weights file is refused
-with an error that names the weight."""
+"""evaluate(), the position score of search cut-offs, heuristic rollouts and the greedy bot, follows the formula
+(written out in Python in engine/games/pantikapaion/evaluation.py) and the weights of data/evaluate.json
+(docs/rules/pantikapaion.md, "Evaluation heuristic"); a bad weights file is refused with an error that names the
+weight."""
 import copy
 import json
-import math
 import random
 
 import pytest
 
 from engine.games.pantikapaion import data as data_mod
+from engine.games.pantikapaion.evaluation import values as expected_values
 from engine.games.pantikapaion.state import PantikapaionGame
 
 D = data_mod.load()
@@ -28,23 +29,6 @@ def played_states(game, seed, every=5, limit=600):
         if n % every == 0 and not state.is_terminal():
             out.append(state.clone())
     return out
-
-
-def expected_values(state, w):
-    """The documented formula, from what the state shows: the score if the game ended now plus, times the share of
-    rounds left, the weights on buildings, development steps, workers in play and coins; then the mean logistic of
-    the pairwise leads over the scale."""
-    raw, rounds = state._raw(), D["rounds"]
-    left = (rounds - raw["round"] + 1) / rounds
-    proj = []
-    for p in range(state.num_players):
-        pl = raw["pl"][p]
-        proj.append(state.score_breakdown(p)["total"] + left * (
-            w["building"] * pl["nb"] + w["development_step"] * sum(pl["marker"])
-            + w["worker"] * (pl["w_board"] + pl["w_city"]) + w["coin"] * pl["coins"]))
-    n = len(proj)
-    return [sum(1.0 / (1.0 + math.exp(-(proj[p] - proj[q]) / w["scale"])) for q in range(n) if q != p) / (n - 1)
-            for p in range(n)]
 
 
 def with_weights(players, **weights):
