@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import Referee  # noqa: E402
+from arena.strength import summarize  # noqa: E402
 from bots import make_bot  # noqa: E402
+from bots.own_game import searching_own_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
 from engine.games.pantikapaion import data as data_mod  # noqa: E402
 from engine.games.pantikapaion.state import PantikapaionGame  # noqa: E402
@@ -44,13 +45,6 @@ def game_with(players: int, changes: dict) -> PantikapaionGame:
     return PantikapaionGame({"players": players}, dict(data, evaluate=weights))
 
 
-def searching_own_game(bot, game):
-    """``bot``, deciding on its view carried over (as JSON) into ``game``: the same position under other weights."""
-    act = bot.act
-    bot.act = lambda view, turn: act(game.state_from_json(view.to_json()), turn)
-    return bot
-
-
 def play_deal(players: int, spec: str, games: dict, changes: dict, seed: int, a_seat: int):
     labels = ["A" if seat == a_seat else "B" for seat in range(players)]
     bots = [searching_own_game(make_bot(spec), games[label]) for label in labels]
@@ -63,18 +57,13 @@ def play_deal(players: int, spec: str, games: dict, changes: dict, seed: int, a_
 
 
 def report(records) -> str:
-    """A's mean return over all games and its 95% interval over deals (a deal's rotations are one sample)."""
-    by_deal: dict = {}
-    for r in records:
-        by_deal.setdefault(r.seed, []).append(r.result["returns"][r.meta["a_seat"]])
-    deals = [sum(v) / len(v) for v in by_deal.values()]
-    n = len(deals)
-    mean = sum(deals) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in deals) / (n - 1)) if n > 1 else float("nan")
+    """A's score over all games and its 95% interval over deals (arena.strength's pairing row: a deal's rotations
+    are one sample)."""
+    row = summarize("A", "B", records)
     first = records[0]
     return (f"pantikapaion, {len(first.bots)} players, {first.bots[0]} in every seat: "
             f"A {json.dumps(first.meta['evaluate']['A'])} v B {json.dumps(first.meta['evaluate']['B'])}\n"
-            f"  A's score {mean:.3f} +- {1.96 * sd / math.sqrt(n):.3f} (95%, {n} deals, {len(records)} games; "
+            f"  A's score {row['score']:.3f} +- {row['ci95']:.3f} (95%, {row['deals']} deals, {row['games']} games; "
             f"parity 0.5)")
 
 

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import Referee  # noqa: E402
 from bots import make_bot  # noqa: E402
+from bots.own_game import searching_own_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
 from engine.games.polis.data import DATA_DIR, DEFAULT_DATA_SET, read_data  # noqa: E402
 from engine.records import append_record, read_whole_runs  # noqa: E402
@@ -64,13 +65,6 @@ def game_with(data: str, weights: dict):
         with open(os.path.join(folder, "evaluate.json"), "w", encoding="utf-8") as f:
             json.dump(weights, f)
         return load_game("polis", data=folder)          # the tables are read now
-
-
-def searching_own_game(bot, game):
-    """``bot``, deciding on its view carried over (as JSON) into ``game``: the same position under other weights."""
-    act = bot.act
-    bot.act = lambda view, turn: act(game.state_from_json(view.to_json()), turn)
-    return bot
 
 
 def play_deal(args):
