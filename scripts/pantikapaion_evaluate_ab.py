@@ -9,16 +9,22 @@ scale); ``{}`` is the file as it is. The referee plays the game with the shipped
 read the variants, and evaluate() touches nothing but their searches (the rules and the tiles are the same for
 both). Deals are the referee seeds FIRST .. FIRST+games-1. Pantikapaion hides nothing, so a seat's view carried
 into its own copy of the game (as JSON) is the whole position.
+
+``-j N`` plays N games at once (each game on its own process, a deal's seats side by side). SIGTERM or Ctrl-C stops
+the run: the games that ended are kept, and the report counts whole deals only (a deal with a seat unplayed would
+weigh its deal unevenly).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from arena.executor import make_executor  # noqa: E402
 from arena.referee import Referee  # noqa: E402
 from arena.strength import summarize  # noqa: E402
 from bots import make_bot  # noqa: E402
@@ -56,15 +62,49 @@ def play_deal(players: int, spec: str, games: dict, changes: dict, seed: int, a_
             bot.close()
 
 
+_GAMES: dict = {}           # a worker's games, built once per set of changes
+
+
+def play_one(shared, task):
+    """One game of a run (an executor's task): ``shared`` the run's (players, bot spec, changes), ``task`` (seed, A's
+    seat)."""
+    players, spec, changes = shared
+    key = (players, json.dumps(changes, sort_keys=True))
+    if key not in _GAMES:
+        _GAMES[key] = {label: game_with(players, c) for label, c in changes.items()}
+    return play_deal(players, spec, _GAMES[key], changes, *task)
+
+
+def whole_deals(records) -> tuple[list, int]:
+    """The records of deals played with A in every seat, and how many games of other deals were left out."""
+    seats: dict = {}
+    for r in records:
+        seats.setdefault(r.seed, set()).add(r.meta["a_seat"])
+    kept = [r for r in records if len(seats[r.seed]) == len(r.seats)]
+    return kept, len(records) - len(kept)
+
+
 def report(records) -> str:
-    """A's score over all games and its 95% interval over deals (arena.strength's pairing row: a deal's rotations
-    are one sample)."""
-    row = summarize("A", "B", records)
+    """A's score over the whole deals and its 95% interval over deals (arena.strength's pairing row: a deal's
+    rotations are one sample)."""
     first = records[0]
-    return (f"pantikapaion, {len(first.bots)} players, {first.bots[0]} in every seat: "
-            f"A {json.dumps(first.meta['evaluate']['A'])} v B {json.dumps(first.meta['evaluate']['B'])}\n"
-            f"  A's score {row['score']:.3f} +- {row['ci95']:.3f} (95%, {row['deals']} deals, {row['games']} games; "
-            f"parity 0.5)")
+    head = (f"pantikapaion, {len(first.bots)} players, {first.bots[0]} in every seat: "
+            f"A {json.dumps(first.meta['evaluate']['A'])} v B {json.dumps(first.meta['evaluate']['B'])}")
+    kept, left = whole_deals(records)
+    note = f"; {left} game(s) of unfinished deals left out" if left else ""
+    if not kept:
+        return f"{head}\n  no deal was played with A in every seat{note}"
+    row = summarize("A", "B", kept)
+    return (f"{head}\n  A's score {row['score']:.3f} +- {row['ci95']:.3f} (95%, {row['deals']} deals, "
+            f"{row['games']} games; parity 0.5{note})")
+
+
+class Stopped(Exception):
+    """SIGTERM: stop the run as Ctrl-C does."""
+
+
+def _stop(signum, frame):
+    raise Stopped()
 
 
 def main(argv=None):
@@ -75,6 +115,8 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=30, help="deals, each played once with A in every seat")
     parser.add_argument("--first", type=int, default=1, metavar="SEED", help="the first deal's seed")
+    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                        help="games played at once, each on its own process (default 1: one after the other)")
     parser.add_argument("--out", metavar="FILE", help="keep every game's record here (JSON lines, .gz compresses)")
     parser.add_argument("--records", metavar="FILE", nargs="+", help="report kept records instead of playing")
     args = parser.parse_args(argv)
@@ -90,6 +132,8 @@ def main(argv=None):
         return
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("-j must be at least 1")
     try:
         changes = {"A": json.loads(args.a), "B": json.loads(args.b)}
         games = {label: game_with(args.players, c) for label, c in changes.items()}
@@ -101,17 +145,26 @@ def main(argv=None):
         make_bot(args.bot).close()                  # a bad spec fails here, in one line, before any game
     except KleosError as e:
         parser.error(f"--bot {args.bot}: {e}")
+    tasks = [(seed, a_seat) for seed in range(args.first, args.first + args.games) for a_seat in range(args.players)]
+    executor = make_executor(args.jobs)
     records = []
-    for seed in range(args.first, args.first + args.games):
-        for a_seat in range(args.players):
-            record = play_deal(args.players, args.bot, games, changes, seed, a_seat)
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        for (seed, a_seat), record, error in executor.run(play_one, tasks, shared=(args.players, args.bot, changes)):
+            if error is not None:
+                raise error
             if args.out:
                 append_record(args.out, record)
             records.append(record)
-            print(f"game {len(records)}/{args.games * args.players}: seed {seed}, A in seat {a_seat}, "
+            print(f"game {len(records)}/{len(tasks)}: seed {seed}, A in seat {a_seat}, "
                   f"returns {record.result['returns']}", file=sys.stderr, flush=True)
-    print(report(records))
-
+    except (KeyboardInterrupt, Stopped):
+        print(f"stopped after {len(records)} of {len(tasks)} games", file=sys.stderr, flush=True)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        executor.close()
+    if records:
+        print(report(records))
 
 if __name__ == "__main__":
     main()

@@ -3,6 +3,7 @@ evaluate() fitted to kept games"): the fit is the maximum-likelihood logistic mo
 the file's range kept, and writes a file Pantikapaion loads; the A/B gives each seat's search its own weights."""
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 
 from arena.referee import play_game
 from engine.games.pantikapaion import data as data_mod
-from engine.records import append_record
+from engine.records import append_record, read_whole_runs
 
 SCRIPTS = Path(__file__).resolve().parents[3] / "scripts"
 
@@ -18,6 +19,7 @@ SCRIPTS = Path(__file__).resolve().parents[3] / "scripts"
 def script(name):
     spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module              # a -j run's workers find its functions by the module's name
     spec.loader.exec_module(module)
     return module
 
@@ -98,12 +100,41 @@ def test_a_run_reports_a_score_and_its_records_report_the_same(tmp_path, capsys)
     assert capsys.readouterr().out == played
 
 
+def test_games_played_at_once_are_the_games_played_one_after_the_other(tmp_path, capsys):
+    # -j only changes where a game runs: each game's seed and budget fix it, so the records and the report agree
+    runs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"ab-{jobs}.jsonl"
+        ab.main(["--a", '{"scale": 12.0}', "--bot", "kleos:iterations=30", "--games", "2", "--first", "7",
+                 "-j", jobs, "--out", str(out)])
+        runs[jobs] = (capsys.readouterr().out, read_whole_runs([str(out)]))
+    (report1, records1), (report2, records2) = runs["1"], runs["2"]
+    assert report2 == report1 and "2 deals, 4 games" in report1
+    key = lambda r: (r.seed, r.meta["a_seat"])                              # noqa: E731
+    assert [(key(r), r.actions, r.result) for r in sorted(records2, key=key)] == \
+        [(key(r), r.actions, r.result) for r in records1]
+
+
+def test_the_report_counts_whole_deals_only(tmp_path, capsys):
+    out = tmp_path / "ab.jsonl"
+    ab.main(["--bot", "kleos:iterations=30", "--games", "2", "--first", "3", "--out", str(out)])
+    whole = capsys.readouterr().out
+    records = read_whole_runs([str(out)])
+    kept, left = ab.whole_deals(records[:3])                        # the second deal lost its second seat
+    assert [r.seed for r in kept] == [3, 3] and left == 1
+    assert ab.report(records[:3]).splitlines()[1] != whole.splitlines()[1]
+    assert "1 deals, 2 games" in ab.report(records[:3]) and "1 game(s) of unfinished deals left out" in \
+        ab.report(records[:3])
+    assert "no deal was played with A in every seat" in ab.report(records[:1])
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--a", '{"bonus": 1}'], "no weight bonus"),
     (["--a", '{"scale": -2}'], "scale must be"),
     (["--a", "[1]"], "must be a JSON object"),
     (["--a", "{"], "--a/--b"),
     (["--bot", "nosuchbot"], "--bot nosuchbot"),
+    (["-j", "0"], "-j must be at least 1"),
 ])
 def test_bad_arguments_are_one_line_before_any_game(argv, words, capsys):
     with pytest.raises(SystemExit):
