@@ -16,8 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import BadDataError, BadOptionError
+from engine.weights import load_weights
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
+# data/evaluate.json's weights (search heuristics, not rules; a data set's folder may carry its own)
+EVALUATE_WEIGHTS = ("step", "scale")
+
+
+def evaluate_weights(path=DATA_DIR / "evaluate.json") -> dict:
+    """The checked evaluate() weights of ``path``; BadDataError names the weight."""
+    try:
+        return load_weights(path, EVALUATE_WEIGHTS)
+    except ValueError as e:
+        raise BadDataError(f"hellas data: {e}") from None
 
 # capacity limits of the C state (bit masks of 64); the loader refuses data that would not fit
 MAX_AREAS = 64            # land + sea areas
@@ -212,6 +223,7 @@ class HellasData:
     events: dict
     scenario: dict
     files: dict = field(default_factory=dict)
+    evaluate: dict = field(default_factory=evaluate_weights)   # data/evaluate.json
 
     def area(self, id_):
         return next(a for a in self.areas if a.id == id_)
@@ -325,8 +337,12 @@ def load(name="431", directory=DATA_DIR, rules_option=None) -> HellasData:
     lo = rules["VICTORY_LEVELS"]
     if lo["minor"] > lo["major"]:
         raise BadDataError(f"{files['rules_file'].name}: VICTORY_LEVELS: minor {lo['minor']} above major {lo['major']}")
+    # a data set's folder may carry its own weights (a variant tried without a rebuild), else the engine's
+    weights = directory / "evaluate.json"
+    evaluate = evaluate_weights(weights if weights.is_file() else DATA_DIR / "evaluate.json")
     return HellasData(name=name, title=scenario["name"], rules=rules, rule_tags=tags, areas=areas, units=units,
-                      cards=cards, events=events, scenario=scenario, files={k: v.name for k, v in files.items()})
+                      cards=cards, events=events, scenario=scenario, files={k: v.name for k, v in files.items()},
+                      evaluate=evaluate)
 
 
 # --- rules ------------------------------------------------------------------------------------------------------

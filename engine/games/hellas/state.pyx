@@ -226,6 +226,7 @@ cdef struct HS:
     int r_battle_prestige, r_open, r_ev_plague_loss, r_ev_plague_min, r_ev_pr_loss, r_ev_pr_min, r_ev_revolt_n
     int r_ev_revolt_extra, r_strait, r_reroll, r_atrocity_reading, r_atrocity_extra, r_capital_wins
     int r_capital_units, r_sides, r_bid_max
+    double ev_step, ev_scale    # evaluate() weights (data/evaluate.json, ASSUMED search heuristics, not rules)
 
 
 cdef HS TABLES[NSLOT]

@@ -98,6 +98,7 @@ def _fill_tables(int slot, data):
     s.lead0[SPA] = ids.index(sc["leaders"]["Sparta"])
     s.first_year = sc["first_year"]
     s.nyears = sc["first_year"] - sc["last_year"] + 1
+    s.ev_step, s.ev_scale = data.evaluate["step"], data.evaluate["scale"]
     r = data.rules
     s.nseasons = len(r["SEASONS"])                  # the last is Winter
     s.start_prestige = sc["starting_prestige"] + r["STARTING_PRESTIGE"]

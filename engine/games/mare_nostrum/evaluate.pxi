@@ -1,4 +1,4 @@
-# The evaluation heuristic: distance to each victory condition.
+# The evaluation heuristic: distance to each victory condition (weights: data/evaluate.json).
 # Included by state.pyx (one compiled module: the C functions inline across files).
 # ------------------------------------------------------------------------------------------------------------------
 # evaluation: distance to each victory condition
@@ -34,11 +34,11 @@ cdef void evaluate_keys(MNData* d, double* keys) noexcept nogil:
         for g in range(NG):
             if cnt_good(d, p, g) > 0:
                 distinct += 1
-        v = distinct + d.res[p][COIN] / 2.0
+        v = distinct + EV_COIN * d.res[p][COIN]
         prestige = v / COST_PYR if v < COST_PYR else 1.0
         v = glory
         if conquest > v:
             v = conquest
         if primacy > v:
             v = primacy
-        keys[p] = v + 0.25 * (glory + conquest + primacy + 0.5 * prestige)
+        keys[p] = v + EV_ALL_PATHS * (glory + conquest + primacy + EV_PYRAMIDS * prestige)

@@ -182,6 +182,7 @@ cdef int HIT_EVERY, FORT_BONUS, NEBU_BONUS, CAESAR_BONUS, PERICLES_BONUS
 cdef double LAND_DIST[12][128]  # P(sum of n land dice = s)
 cdef double SEA_DIST[12][128]
 cdef int LAND_MAXF, SEA_MAXF
+cdef double EV_ALL_PATHS, EV_PYRAMIDS, EV_COIN   # evaluate() weights (data/evaluate.json, ASSUMED heuristics)
 
 ctypedef short sh
 
@@ -833,16 +834,31 @@ _NAMES = {}
 _SETUP = {}
 
 
+# data/evaluate.json's weights
+EVALUATE_WEIGHTS = ("all_paths", "pyramids", "coin")
+
+
+def evaluate_weights(path):
+    """The checked evaluate() weights of ``path`` (a ValueError names the weight)."""
+    from engine.weights import load_weights
+    try:
+        return load_weights(path, EVALUATE_WEIGHTS, positive=())
+    except ValueError as e:
+        raise ValueError(f"mare_nostrum data: {e}") from None
+
+
 def _load_static():
     import tomllib
     from pathlib import Path
     global NPROV, NSEA, NSLOT, COST_MARKER, COST_LEGION, COST_TRIREME, COST_FORT, CARD_BASE, MAX_CARDS, COST_PYR
     global PIECE_LEG, PIECE_TRI, PIECE_FORT, PIECE_MARK, HIT_EVERY, FORT_BONUS, NEBU_BONUS, CAESAR_BONUS
-    global PERICLES_BONUS, LAND_MAXF, SEA_MAXF
+    global PERICLES_BONUS, LAND_MAXF, SEA_MAXF, EV_ALL_PATHS, EV_PYRAMIDS, EV_COIN
     here = Path(__file__).resolve().parent / "data"
     mp = tomllib.loads((here / "map.toml").read_text())
     st = tomllib.loads((here / "setup.toml").read_text())
     ru = tomllib.loads((here / "rules.toml").read_text())
+    ev = evaluate_weights(here / "evaluate.json")
+    EV_ALL_PATHS, EV_PYRAMIDS, EV_COIN = ev["all_paths"], ev["pyramids"], ev["coin"]
     goods = ru["goods"]
     if len(goods) != NG:
         raise ValueError(f"mare_nostrum data: {len(goods)} goods, expected {NG}")

@@ -9,6 +9,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from engine.weights import check_weights
+
 DATA = Path(__file__).parent / "data"
 
 # Cell types of a tile face (also the C core's top-cell codes): 1 empty, 2 drought, 3+c resource of colour c, 8 the
@@ -203,18 +205,4 @@ def load() -> dict:
 
 def evaluate_weights(doc: dict) -> dict:
     """evaluate.json checked: each weight a finite number in [0, 100], the scale above 0; {name: value}."""
-    out = {}
-    for name in EVALUATE_WEIGHTS:
-        entry = doc.get(name)
-        value = entry.get("value") if isinstance(entry, dict) else None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 100.0:
-            raise ValueError(f"evaluate.json: {name} must be an entry whose value is a number in [0, 100], "
-                             f"got {entry!r}")
-        out[name] = float(value)
-    if out["scale"] <= 0.0:
-        raise ValueError("evaluate.json: scale must be above 0")
-    unknown = sorted(k for k in doc if not k.startswith("_") and k not in EVALUATE_WEIGHTS)
-    if unknown:
-        raise ValueError(f"evaluate.json: unknown weight(s) {', '.join(unknown)}; "
-                         f"known: {', '.join(EVALUATE_WEIGHTS)}")
-    return out
+    return check_weights(doc, EVALUATE_WEIGHTS)
