@@ -41,14 +41,17 @@ def held_out(record, path: str) -> bool:
     return zlib.crc32(f"{os.path.basename(path)}:{record.seed}".encode()) % 5 == 0
 
 
-def sample_pairs(paths: list[str], every: int, seed: int, echo):
-    """(X, y, held): one row per position and ordered pair of players, X = [score lead, left * part leads...], y the
-    pair's final order (1 ahead, 0.5 tied, 0 behind), held whether its game is held out."""
+def sample_pairs(paths: list[str], every: int, seed: int, echo, players: int | None = None):
+    """(X, y, held, counts): one row per position and ordered pair of players, X = [score lead, left * part
+    leads...], y the pair's final order (1 ahead, 0.5 tied, 0 behind), held whether its game is held out, counts its
+    game's players; ``players`` keeps games of that many players only."""
     rng = random.Random(seed)
-    rows, ys, held, games, positions = [], [], [], 0, 0
+    rows, ys, held, counts, games, positions = [], [], [], [], 0, 0
     for path in paths:
         for record in iter_records(path):
             if record.game != "pantikapaion" or record.result_only or not record.result:
+                continue
+            if players is not None and len(record.result["returns"]) != players:
                 continue
             returns = record.result["returns"]
             out = held_out(record, path)
@@ -62,16 +65,18 @@ def sample_pairs(paths: list[str], every: int, seed: int, echo):
                 continue                  # a record that no longer replays is skipped, not fitted
             games += 1
             positions += len(mine)
-            for left, players in mine:
-                for p, (now_p, parts_p) in enumerate(players):
-                    for q, (now_q, parts_q) in enumerate(players):
+            for left, seats in mine:
+                for p, (now_p, parts_p) in enumerate(seats):
+                    for q, (now_q, parts_q) in enumerate(seats):
                         if p != q:
                             rows.append([now_p - now_q] + [left * (x - y) for x, y in zip(parts_p, parts_q)])
                             ys.append(1.0 if returns[p] > returns[q] else 0.5 if returns[p] == returns[q] else 0.0)
                             held.append(out)
+                            counts.append(len(seats))
     echo(f"{games} games: {positions} positions, {len(ys)} ordered pairs of players, "
          f"{sum(held)} of them from held-out games")
-    return np.array(rows, dtype=float).reshape(-1, 1 + len(PARTS)), np.array(ys), np.array(held, dtype=bool)
+    return (np.array(rows, dtype=float).reshape(-1, 1 + len(PARTS)), np.array(ys), np.array(held, dtype=bool),
+            np.array(counts, dtype=int))
 
 
 def cross_entropy(coef, X, y) -> float:
@@ -119,6 +124,8 @@ def main(argv=None):
     parser.add_argument("--every", type=int, default=6, help="one position in this many actions (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seeds which positions are sampled")
     parser.add_argument("--out", required=True, help="write the fitted evaluate.json here")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="fit on games of this many players only (default: every game, pooled)")
     parser.add_argument("--changes", help="also write the changed weights here, as JSON for pantikapaion_evaluate_ab.py")
     args = parser.parse_args(argv)
     if args.every < 1:
@@ -128,7 +135,7 @@ def main(argv=None):
     if missing:
         parser.error(f"no such record file: {missing[0]}")
     echo = lambda text: print(text, flush=True)         # noqa: E731
-    X, y, held = sample_pairs(paths, args.every, args.seed, echo)
+    X, y, held, counts = sample_pairs(paths, args.every, args.seed, echo, args.players)
     if not (~held).any() or not held.any():
         parser.error("the records hold too few Pantikapaion games to fit and to hold some out")
     shipped = data_mod.load()["evaluate"]
@@ -139,6 +146,9 @@ def main(argv=None):
         c = coefficients(weights)
         echo(f"{label}: cross-entropy {cross_entropy(c, X[~held], y[~held]):.4f} on training pairs, "
              f"{cross_entropy(c, X[held], y[held]):.4f} held out; " + json.dumps(weights))
+        for n in sorted(set(counts[held].tolist())):
+            mask = held & (counts == n)
+            echo(f"  held out, {n} players: {cross_entropy(c, X[mask], y[mask]):.4f} ({int(mask.sum())} pairs)")
     with open(os.path.join(data_mod.DATA, "evaluate.json"), encoding="utf-8") as f:
         doc = json.load(f)
     out = copy.deepcopy(doc)
@@ -147,8 +157,9 @@ def main(argv=None):
         out[name]["value"] = value
         out[name]["status"] = out[name]["status"].replace(
             "ASSUMED:", "ASSUMED (fitted, scripts/pantikapaion_evaluate_fit.py):", 1)
+    which = f" of {args.players}-player games" if args.players else ""
     out["_doc"] = (f"Fitted by scripts/pantikapaion_evaluate_fit.py to the results of {int((~held).sum())} ordered "
-                   "pairs of players in positions of kept games (the file's weights before: " + json.dumps(shipped)
+                   f"pairs of players in positions{which} of kept games (the file's weights before: " + json.dumps(shipped)
                    + "). " + doc.get("_doc", ""))
     for path in filter(None, (args.out, args.changes)):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)

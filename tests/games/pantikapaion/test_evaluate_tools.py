@@ -52,6 +52,16 @@ def test_the_fit_beats_the_shipped_weights_on_its_training_pairs_and_writes_a_lo
     assert all("fitted" in doc[name]["status"] for name in moved)
 
 
+def test_a_fit_on_one_player_count_reads_only_its_games(kept_games, tmp_path, capsys):
+    fit.main([str(kept_games), "--every", "3", "--players", "2", "--out", str(tmp_path / "two.json")])
+    log = capsys.readouterr().out
+    assert log.startswith("12 games:") and "held out, 2 players:" in log
+    assert "of 2-player games" in json.loads((tmp_path / "two.json").read_text())["_doc"]
+    with pytest.raises(SystemExit):                 # the kept games are all 2-player ones
+        fit.main([str(kept_games), "--players", "4", "--out", str(tmp_path / "four.json")])
+    assert "too few Pantikapaion games" in capsys.readouterr().err
+
+
 def test_a_part_that_would_weigh_negative_is_held_at_zero():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(4000, 5))
