@@ -136,7 +136,8 @@ def main(argv=None):
         parser.error("-j must be at least 1")
     try:
         changes = {"A": json.loads(args.a), "B": json.loads(args.b)}
-        games = {label: game_with(args.players, c) for label, c in changes.items()}
+        for c in changes.values():
+            game_with(args.players, c)              # a bad variant fails here, before any game
     except (json.JSONDecodeError, ValueError) as e:
         parser.error(f"--a/--b: {e}")
     if args.out and os.path.exists(args.out):
@@ -165,6 +166,7 @@ def main(argv=None):
         executor.close()
     if records:
         print(report(records))
+
 
 if __name__ == "__main__":
     main()
