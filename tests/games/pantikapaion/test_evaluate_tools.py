@@ -3,6 +3,8 @@ evaluate() fitted to kept games"): the fit is the maximum-likelihood logistic mo
 the file's range kept, and writes a file Pantikapaion loads; the A/B gives each seat's search its own weights."""
 import importlib.util
 import json
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -123,6 +125,24 @@ def test_games_played_at_once_are_the_games_played_one_after_the_other(tmp_path,
     key = lambda r: (r.seed, r.meta["a_seat"])                              # noqa: E731
     assert [(key(r), r.actions, r.result) for r in sorted(records2, key=key)] == \
         [(key(r), r.actions, r.result) for r in records1]
+
+
+def test_sigterm_stops_a_run_keeping_the_games_that_ended(tmp_path):
+    out = tmp_path / "ab.jsonl.gz"
+    run = subprocess.Popen([sys.executable, str(SCRIPTS / "pantikapaion_evaluate_ab.py"), "--bot",
+                            "kleos:iterations=30", "--games", "200", "-j", "2", "--out", str(out)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ended = 0
+    for line in run.stderr:                         # stop once two games have ended
+        ended += line.startswith("game ")
+        if ended == 2:
+            run.send_signal(signal.SIGTERM)
+            break
+    rest, tail = run.communicate(timeout=60)
+    assert run.returncode == 0 and "stopped after" in tail and "of 400 games" in tail
+    kept = read_whole_runs([str(out)])
+    assert 2 <= len(kept) < 400
+    assert "A's score" in rest or "no deal was played with A in every seat" in rest
 
 
 def test_the_report_counts_whole_deals_only(tmp_path, capsys):
