@@ -99,12 +99,6 @@ def report(records) -> str:
             f"{row['games']} games; parity 0.5{note})")
 
 
-class Stopped(Exception):
-    """SIGTERM: stop the run as Ctrl-C does."""
-
-
-def _stop(signum, frame):
-    raise Stopped()
 
 
 def main(argv=None):
@@ -149,7 +143,9 @@ def main(argv=None):
     tasks = [(seed, a_seat) for seed in range(args.first, args.first + args.games) for a_seat in range(args.players)]
     executor = make_executor(args.jobs)
     records = []
-    previous = signal.signal(signal.SIGTERM, _stop)
+    # SIGTERM stops the run as Ctrl-C does: a KeyboardInterrupt, which the referee lets through (an exception a
+    # bot raises while it thinks is that bot's crash, and would be recorded as a forfeit)
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for (seed, a_seat), record, error in executor.run(play_one, tasks, shared=(args.players, args.bot, changes)):
             if error is not None:
@@ -159,7 +155,7 @@ def main(argv=None):
             records.append(record)
             print(f"game {len(records)}/{len(tasks)}: seed {seed}, A in seat {a_seat}, "
                   f"returns {record.result['returns']}", file=sys.stderr, flush=True)
-    except (KeyboardInterrupt, Stopped):
+    except KeyboardInterrupt:
         print(f"stopped after {len(records)} of {len(tasks)} games", file=sys.stderr, flush=True)
     finally:
         signal.signal(signal.SIGTERM, previous)
