@@ -25,7 +25,7 @@ from engine.rng cimport Rng, rng_below, rng_seed
 DEF MAXA = 64        # areas: land first, then seas
 DEF MAXU = 120       # blocks of both sides
 DEF MAXC = 64        # cards
-DEF NSLOT = 16       # data sets (and rule variants of the option `rules`) loaded at once
+DEF NSLOT = 32       # data sets (and rule variants of the option `rules`) loaded at once (about 21 KB each)
 
 DEF ATH = 0
 DEF SPA = 1

@@ -3,6 +3,9 @@
 Each test names the key, its spec section and the rulebook line behind it. The option sets rule keys over the data
 set (KEY=VALUE;KEY=VALUE, each VALUE in the rules file's TOML), checked like the rules file itself.
 """
+import subprocess
+import sys
+
 import pytest
 
 from engine.errors import BadDataError, BadOptionError
@@ -28,6 +31,26 @@ def _names(s):
 def test_spec10_5_the_rules_option_is_checked_like_the_rules_file(rules, error, message):
     with pytest.raises(error, match=message):
         HellasGame({"data": "431", "rules": rules})
+
+
+def test_a_process_holds_32_data_sets_and_variants_and_refuses_the_next_by_name():
+    # each variant fills a table slot for the life of the process: a fresh one, so the suite's own slots stay free
+    code = """
+from engine.errors import BadOptionError
+from engine.games.hellas.state import HellasGame
+made = 1
+HellasGame({})
+for lead in range(1, 99):
+    try:
+        HellasGame({"data": "431", "rules": f"AUTO_VICTORY_LEAD={lead}"})
+    except BadOptionError as e:
+        print(made, e)
+        break
+    made += 1
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "32 hellas: at most 32 data sets and rule variants in one process"
 
 
 # --- FAVOUR_REROLL (spec 4.6 use b) -------------------------------------------------------------------------------
