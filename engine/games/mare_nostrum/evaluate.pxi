@@ -18,7 +18,7 @@ cdef void evaluate_keys(MNData* d, double* keys) noexcept nogil:
                 caps[b] += 1
     for p in range(d.players):
         glory = ncards(d, p) / <double>MAX_CARDS
-        conquest = caps[p] / 4.0
+        conquest = caps[p] / <double>CONQUEST_CITIES
         titles = 0
         for t in range(3):
             best = 0

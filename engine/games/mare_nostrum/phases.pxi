@@ -547,7 +547,7 @@ cdef void end_move_turn(MNData* d) noexcept nogil:
 
 
 cdef void end_move_phase(MNData* d) noexcept nogil:
-    """Conquest (L607): 4 capitals and/or legendary cities held; ASSUMED tie rule as for Glory."""
+    """Conquest (L607): CONQUEST_CITIES (4) capitals and/or legendary cities held; ASSUMED tie rule as for Glory."""
     cdef int cnt[5]
     cdef int k, b, p, win = 0
     for p in range(5):
@@ -558,7 +558,7 @@ cdef void end_move_phase(MNData* d) noexcept nogil:
             if b >= 0:
                 cnt[b] += 1
     for p in range(d.players):
-        if cnt[p] >= 4:
+        if cnt[p] >= CONQUEST_CITIES:
             win |= 1 << p
     if win:
         if (win >> d.title[2]) & 1:

@@ -179,6 +179,7 @@ cdef int PIECE_LEG, PIECE_TRI, PIECE_FORT, PIECE_MARK
 cdef int SUPPLY0[NR]
 cdef int EXCH[3][2]
 cdef int HIT_EVERY, FORT_BONUS, NEBU_BONUS, CAESAR_BONUS, PERICLES_BONUS
+cdef int CONQUEST_CITIES        # capitals and legendary cities that win by Conquest (L607)
 cdef double LAND_DIST[12][128]  # P(sum of n land dice = s)
 cdef double SEA_DIST[12][128]
 cdef int LAND_MAXF, SEA_MAXF
@@ -852,7 +853,7 @@ def _load_static():
     from pathlib import Path
     global NPROV, NSEA, NSLOT, COST_MARKER, COST_LEGION, COST_TRIREME, COST_FORT, CARD_BASE, MAX_CARDS, COST_PYR
     global PIECE_LEG, PIECE_TRI, PIECE_FORT, PIECE_MARK, HIT_EVERY, FORT_BONUS, NEBU_BONUS, CAESAR_BONUS
-    global PERICLES_BONUS, LAND_MAXF, SEA_MAXF, EV_ALL_PATHS, EV_PYRAMIDS, EV_COIN
+    global PERICLES_BONUS, LAND_MAXF, SEA_MAXF, EV_ALL_PATHS, EV_PYRAMIDS, EV_COIN, CONQUEST_CITIES
     here = Path(__file__).resolve().parent / "data"
     mp = tomllib.loads((here / "map.toml").read_text())
     st = tomllib.loads((here / "setup.toml").read_text())
@@ -924,6 +925,11 @@ def _load_static():
     c = ru["costs"]
     COST_MARKER, COST_LEGION, COST_TRIREME, COST_FORT = c["marker"], c["legion"], c["trireme"], c["fortress"]
     CARD_BASE, MAX_CARDS, COST_PYR = c["card_base"], c["max_cards"], c["pyramids"]
+    conquest = ru["victory"]["conquest"]
+    if isinstance(conquest, bool) or not isinstance(conquest, int) or not 1 <= conquest <= 8:
+        raise ValueError(f"mare_nostrum data: rules.toml [victory] conquest must be a whole number in 1..8, "
+                         f"got {conquest!r}")
+    CONQUEST_CITIES = conquest
     pc = ru["pieces"]
     PIECE_LEG, PIECE_TRI, PIECE_FORT, PIECE_MARK = pc["legions"], pc["triremes"], pc["fortresses"], pc["markers"]
     for t in range(NG):
