@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.executor import make_executor  # noqa: E402
 from arena.referee import Referee  # noqa: E402
-from arena.strength import summarize  # noqa: E402
+from arena.strength import deal_key, summarize  # noqa: E402
 from bots import make_bot  # noqa: E402
 from bots.own_game import searching_own_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
@@ -78,9 +78,9 @@ def play_one(shared, task):
 def whole_deals(records) -> tuple[list, int]:
     """The records of deals played with A in every seat, and how many games of other deals were left out."""
     seats: dict = {}
-    for r in records:
-        seats.setdefault(r.seed, set()).add(r.meta["a_seat"])
-    kept = [r for r in records if len(seats[r.seed]) == len(r.seats)]
+    for r in records:                               # a deal as summarize() groups them
+        seats.setdefault(deal_key(r), set()).add(r.meta["a_seat"])
+    kept = [r for r in records if len(seats[deal_key(r)]) == len(r.seats)]
     return kept, len(records) - len(kept)
 
 
