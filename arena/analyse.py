@@ -143,7 +143,8 @@ def print_report(report: dict, console) -> None:
         stats.add_row(name, value)
     if t.get("cutoff") is not None:
         # the horizon the search ended at: with deepen it moved as the iterations doubled
-        stats.add_row("depth cut-off", f"{t['cutoff']} actions from the root")
+        unit = "turns" if t.get("depth_unit") == "turns" else "actions"
+        stats.add_row("depth cut-off", f"{t['cutoff']} {unit} from the root")
     if t["cutoff_in_tree_share"] > 0:
         # near 100%: the tree already fills the depth cut-off's horizon, and more iterations score the same leaves
         stats.add_row("cut off in the tree", f"{t['cutoff_in_tree_share']:.0%} of the iterations expanded nothing")

@@ -245,6 +245,7 @@ def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
                  "calls": int(stats["calls"]), "seconds": stats["seconds"],
                  "iterations_per_s": stats["iterations_per_s"], "rollout_share": stats["rollout_share"],
                  "cutoff_in_tree_share": stats["cutoff_in_tree_share"], "cutoff": stats.get("cutoff"),
+                 "depth_unit": searcher.options.get("depth_unit", "actions"),
                  "determinizations": int(determinizations), "trees": watch.trees},
         "belief": {k[len("belief_"):]: stats[k] for k in ("belief_particles", "belief_ess", "belief_refills")}
         if "belief_ess" in stats else None,

@@ -20,7 +20,7 @@ class SearchStateError(KleosError, ValueError):
 CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate", "sample"),
            "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy"),
-           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree")}
+           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree"), "depth_unit": ("actions", "turns")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
@@ -66,6 +66,9 @@ COMMON_OPTIONS = {
     "mix_at": (str, "cutoff", "where leaf_mix applies: cutoff (every cut-off leaf) | tree (only a cut-off met "
                               "inside the tree, where the tree already fills the horizon and evaluate() would score "
                               "a leaf it has scored before; a new leaf keeps evaluate() alone)"),
+    "depth_unit": (str, "actions", "what depth, playout and deepen count: actions (chance included) | turns (a "
+                                   "turn begins where a player other than the last decider decides; the cut-off "
+                                   "scores where a turn begins, so evaluate() never meets a turn half played)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),

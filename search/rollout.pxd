@@ -64,5 +64,9 @@ cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double
 # ROLLOUT_HEURISTIC scores `lookahead` legal actions a step, drawn with replacement (0: every legal action, a
 # greedy step), by evaluate() of their successor, and plays the best for the mover: a bias towards good moves
 # that keeps rollouts varied.
+# With `turns` the limit counts turns instead of actions (searcher option depth_unit=turns): a turn begins at a
+# decision of a player other than the last one to decide (`last`: who decided just before `state`, -1 if no one;
+# chance ends no turn), and the state is scored where the `max_actions`-th turn begins (0: at the first decision
+# that begins a turn), so evaluate() never meets a turn half played.
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out, int lookahead, double mix) noexcept
+                     Mast* mast, double* out, int lookahead, double mix, bint turns, int last) noexcept

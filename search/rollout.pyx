@@ -120,7 +120,7 @@ cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double
         return applied
     # uniform moves to the end, an unbiased sample of what the leaf is worth: a random rollout without a limit
     # (it never reaches a cut-off, so never comes back here, and never touches the scratch state)
-    played = rollout(state, None, rng, ROLLOUT_RANDOM, -1, False, NULL, end, 0, 0.0)
+    played = rollout(state, None, rng, ROLLOUT_RANDOM, -1, False, NULL, end, 0, 0.0, False, -1)
     if played < 0:
         return -1
     for q in range(state.num_players):
@@ -129,18 +129,26 @@ cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double
 
 
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out, int lookahead, double mix) noexcept:
+                     Mast* mast, double* out, int lookahead, double mix, bint turns, int last) noexcept:
     cdef int buf[MAX_ACTIONS]
     cdef double est[MAX_PLAYERS]
     cdef int player, n, k, a, best_a, tries
     cdef double best
-    cdef int64_t moves = 0, calls = 0, settled
+    cdef int64_t moves = 0, calls = 0, settled, reached
     while True:
         player = state.c_current_player()
         if player == TERMINAL:
             state.c_returns(out)
             return calls
-        if max_actions >= 0 and moves >= max_actions:
+        reached = moves
+        if turns:                              # the limit counts turns begun, and only a turn's start is cut
+            if player == CHANCE or player == last:
+                reached = -1
+            else:
+                if last >= 0:
+                    moves += 1                 # another player's turn begins
+                reached = moves
+        if max_actions >= 0 and reached >= max_actions:
             settled = cutoff_value(state, rng, settle, mix, out)
             return -1 if settled < 0 else calls + settled
         if player == CHANCE:
@@ -176,8 +184,10 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
                 a = best_a
             if mast != NULL:
                 mast_note(mast, player, a)
+            last = player
         state.c_apply(a)
-        moves += 1
+        if not turns:
+            moves += 1
         calls += 1
 
 
@@ -203,3 +213,20 @@ def mast_choice(double[:, ::1] sums, double[:, ::1] counts, legal, int player, d
     m.epsilon = epsilon
     rng_seed(&rng, seed)
     return mast_pick(&m, &rng, player, buf, n)
+
+
+def greedy_cutoff_state(State state, long long max_actions, bint turns=False, int last=-1, unsigned long long seed=0):
+    """The state a greedy rollout (`rollout=heuristic,lookahead=0`: every legal move scored by evaluate(), the first
+    best played; chance by its probabilities, from `seed`) from a copy of `state` hands to its cut-off
+    `max_actions` actions on, or with `turns` at the start of the `max_actions`-th turn to begin (depth_unit=turns;
+    `last`: who decided just before `state`, -1 if no one): for inspection and tests; searches call the same C
+    function."""
+    if max_actions < 0:
+        raise ValueError(f"greedy_cutoff_state: max_actions {max_actions} is not >= 0")
+    cdef State s = state.c_clone(), scratch = state.c_clone()
+    cdef Rng rng
+    cdef double out[MAX_PLAYERS]
+    rng_seed(&rng, seed)
+    if rollout(s, scratch, &rng, ROLLOUT_HEURISTIC, max_actions, False, NULL, out, 0, 0.0, turns, last) < 0:
+        raise ValueError("greedy_cutoff_state: a state without a legal action or outcome")
+    return s

@@ -231,7 +231,7 @@ class Searcher:
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
                               o["history"], o["carry"], reuse, o["implicit"], o["lookahead"],
                               -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree",
-                              o["deepen"], o["deepen_from"])
+                              o["deepen"], o["deepen_from"], o["depth_unit"] == "turns")
         return self.engine
 
     def _worker_options(self) -> dict:

@@ -91,7 +91,7 @@ cdef class UCT:
     cdef readonly double c
     cdef readonly int rollout_kind
     cdef readonly int lookahead                 # rollout=heuristic: moves scored a step (0: every legal move)
-    cdef readonly int64_t depth_limit           # actions from the root before evaluate() scores; < 0: none
+    cdef readonly int64_t depth_limit           # actions (turns) from the root before evaluate() scores; < 0: none
     cdef readonly int64_t depth_base            # depth_limit at a search's start (deepen moves it during one)
     cdef readonly int64_t deepen                # actions depth_limit moves at deepen_from iterations, each doubling
     cdef readonly int64_t deepen_from
@@ -100,6 +100,9 @@ cdef class UCT:
     cdef readonly double leaf_mix               # the share of a cut-off leaf's value from a rollout to the end
     cdef readonly bint mix_in_tree_only         # leaf_mix at cut-offs met inside the tree only (mix_at=tree)
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
+    cdef readonly bint turns                    # depth and playout count turns, not actions (depth_unit=turns)
+    cdef int last                               # who made this iteration's last decision (-1: no one yet)
+    cdef int64_t turns_begun                    # depth_unit=turns: turns begun below the root this iteration
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
     cdef readonly bint averages                 # the move averages are kept (rollout=mast, or history > 0)
     cdef readonly double history                # progressive history's weight (0: off)
@@ -165,7 +168,7 @@ cdef class UCT:
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
                  int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False,
-                 int64_t deepen=0, int64_t deepen_from=1000):
+                 int64_t deepen=0, int64_t deepen_from=1000, bint turns=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -194,6 +197,9 @@ cdef class UCT:
         self.leaf_mix = leaf_mix
         self.mix_in_tree_only = mix_in_tree_only
         self.settle = settle
+        self.turns = turns
+        self.last = -1
+        self.turns_begun = 0
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"UCT: epsilon {epsilon} is not in [0, 1]")
         self.mast.epsilon = epsilon
@@ -475,6 +481,8 @@ cdef class UCT:
             w.c_copy_from(self.root)
         self.path_len[0] = 0
         self.push(0, 0)
+        self.last = -1
+        self.turns_begun = 0
         # --- selection and expansion ---------------------------------------------------------------------
         while True:
             p = w.c_current_player()
@@ -504,6 +512,7 @@ cdef class UCT:
                 return
             child = self.choose_edge(w, &self.trees[0], node, p, n, &created)
             applied += 1
+            self.last = p
             if child < 0:
                 break                          # out of memory: roll out from here without expanding
             node = child
@@ -639,6 +648,8 @@ cdef class UCT:
             # again at its player's own node, and the searching player's node is then found by its key
             rewound = w.c_rewind_pending(self.observer)
         self.path_len[0] = 0
+        self.last = -1
+        self.turns_begun = 0
         self.path_edges = -rewound             # depths and the cut-off count from the real root
         applied = -rewound
         if rewound > 0:
@@ -683,6 +694,7 @@ cdef class UCT:
                 self.push(0, node)
             child = self.choose_edge(w, tree, node, p, n, &created)
             applied += 1
+            self.last = p
             if child < 0:
                 break
             self.push(0, child)
@@ -696,13 +708,16 @@ cdef class UCT:
     cdef void simulate(self, State w, int64_t applied) noexcept:
         """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""
         cdef double t0 = now()
-        cdef int64_t limit = self.depth_limit - applied if self.depth_limit >= 0 else -1
+        cdef int64_t below = self.turns_begun if self.turns else applied
+        cdef int64_t limit = self.depth_limit - below if self.depth_limit >= 0 else -1
         cdef int64_t rolled
+        if self.depth_limit >= 0 and limit < 0:
+            limit = 0                          # a leaf at or past the cut-off is scored, never rolled out to the end
         if self.playout_limit >= 0 and (limit < 0 or self.playout_limit < limit):
             limit = self.playout_limit         # a cut-off that moves with the leaf: deeper trees see further
         rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, limit, self.settle,
                          &self.mast if self.averages else NULL, self.ret, self.lookahead,
-                         0.0 if self.mix_in_tree_only else self.leaf_mix)
+                         0.0 if self.mix_in_tree_only else self.leaf_mix, self.turns, self.last)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -756,10 +771,17 @@ cdef class UCT:
 
     cdef inline bint scored_leaf(self, State w, int p, int64_t applied) noexcept:
         """At the game's end or the depth cut-off: score the leaf, back the value up and return True."""
-        cdef int64_t settled
+        cdef int64_t settled, reached = applied
+        if self.turns:                         # depth_unit=turns: count turns begun; cut only where one begins
+            if p == CHANCE or p == self.last:
+                reached = -1
+            else:
+                if applied > 0:
+                    self.turns_begun += 1
+                reached = self.turns_begun
         if p == TERMINAL:
             w.c_returns(self.ret)
-        elif self.depth_limit >= 0 and applied >= self.depth_limit:
+        elif self.depth_limit >= 0 and reached >= self.depth_limit:
             self.cutoff_in_tree += 1           # nothing expanded: the tree already fills the horizon here
             settled = cutoff_value(w, &self.rng, self.settle, self.leaf_mix, self.ret)
             if settled < 0:
@@ -808,6 +830,8 @@ cdef class UCT:
         cdef bint expanded
         cdef double score, best, logn
         self.fresh_world(w)
+        self.last = -1
+        self.turns_begun = 0
         for q in range(self.num_players):
             self.path_len[q] = 0
             self.at[q] = 0
@@ -875,6 +899,7 @@ cdef class UCT:
                 mast_note(&self.mast, p, k)
             w.c_apply(k)
             applied += 1
+            self.last = p
             self.calls += 1
             if expanded:
                 break

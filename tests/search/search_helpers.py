@@ -31,7 +31,10 @@ CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"}),
                   "ismcts-tree-mix": ("ismcts", {"depth": 4, "leaf_mix": 0.5, "mix_at": "tree"}),
                   "ismcts-deepen": ("ismcts", {"depth": 3, "deepen": 2, "deepen_from": 16, "reuse": "yes"}),
-                  "pimc-deepen": ("pimc", {"depth": 3, "deepen": 1, "deepen_from": 4})}
+                  "pimc-deepen": ("pimc", {"depth": 3, "deepen": 1, "deepen_from": 4}),
+                  "ismcts-turns": ("ismcts", {"depth": 3, "depth_unit": "turns", "reuse": "yes"}),
+                  "pimc-turns": ("pimc", {"depth": 2, "depth_unit": "turns", "rollout": "heuristic"}),
+                  "ismcts-playout-turns": ("ismcts", {"playout": 1, "depth_unit": "turns", "chance_leaf": "sample"})}
 
 
 def new(label, **options):

@@ -206,3 +206,13 @@ def test_the_search_counts_what_it_cut_off(goof13):
         result = make_searcher(name, iterations=iterations, seed=2, depth=2).search(goof13)
         assert 0.5 < result.stats["cutoff_in_tree_share"] <= 1.0
         assert make_searcher(name, iterations=200, seed=2).search(goof13).stats["cutoff_in_tree_share"] == 0.0
+
+
+def test_the_table_gives_the_cut_offs_unit():
+    """depth_unit (docs/search.md, Options): the report carries it and the table's cut-off line names it."""
+    assert analysed("goofspiel", "--bot", "ismcts:iterations=300,depth=4,depth_unit=turns")["tree"]["depth_unit"] == "turns"
+    assert analysed("goofspiel", "--bot", "ismcts:iterations=300,depth=4")["tree"]["depth_unit"] == "actions"
+    code, out = run_cli("goofspiel", "--bot", "ismcts:iterations=300,depth=4,depth_unit=turns")
+    assert code == 0 and "4 turns from the root" in out
+    code, out = run_cli("goofspiel", "--bot", "ismcts:iterations=300,depth=4")
+    assert code == 0 and "4 actions from the root" in out
