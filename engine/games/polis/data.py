@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from engine.errors import BadOptionError
+from engine.weights import check_weights
 
 DATA_DIR = Path(__file__).parent / "data"
 PLAYERS = ("athens", "sparta")
@@ -256,23 +257,20 @@ EVAL_SCALARS = ("resources_last_round", "hoplite", "galley", "merchant", "growth
                 "market", "region", "sea", "siege", "food_open", "tie_break")
 
 
-def eval_weights(evw: dict, fail) -> dict:
-    """evaluate.json checked: every weight a finite number in [0, 100], the scale above 0."""
-    def number(name, v):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100:
-            fail(f"evaluate.json: {name} must be a number in [0, 100], got {v!r}")
-        return float(v)
-
-    out = {}
+def eval_weights(evw, fail) -> dict:
+    """evaluate.json checked by the engine's one weights checker (engine/weights.py): every weight a finite number
+    in [0, 100], the scale above 0, no name it does not know; ``resources`` holds one weight a resource."""
     try:
-        res = evw["resources"]["value"]
-        if set(res) != set(RESOURCES):
-            fail(f"evaluate.json: resources must name exactly {', '.join(RESOURCES)}")
-        out["resources"] = [number(f"resources.{r}", res[r]) for r in RESOURCES]
-        for name in EVAL_SCALARS:
-            out[name] = number(name, evw[name]["value"])
-    except (KeyError, TypeError) as e:
-        fail(f"evaluate.json: missing or malformed entry {e}")
-    if out["scale"] <= 0:
-        fail("evaluate.json: scale must be above 0")
+        doc = dict(evw) if isinstance(evw, dict) else evw
+        entry = doc.pop("resources", None) if isinstance(doc, dict) else None
+        out = check_weights(doc, EVAL_SCALARS)
+        res = entry.get("value") if isinstance(entry, dict) else None
+        if not isinstance(res, dict):
+            raise ValueError(f"evaluate.json: resources must be an entry whose value names "
+                             f"{', '.join(RESOURCES)}, got {entry!r}")
+        each = check_weights({r: {"value": v} for r, v in res.items()}, RESOURCES, positive=(),
+                             file="evaluate.json: resources")
+    except ValueError as e:
+        fail(str(e))
+    out["resources"] = [each[r] for r in RESOURCES]
     return out
