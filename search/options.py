@@ -53,7 +53,8 @@ COMMON_OPTIONS = {
                              "new node keeps evaluate() of its state, backed up the tree by max^n (chance and unseen "
                              "moves averaged), and UCB's value term is (1 - alpha) x the mean return + alpha x that "
                              "value (0: off)"),
-    "depth": (int, None, "cut-off: actions from the root after which evaluate() scores (none: to the end)"),
+    "depth": (int, None, "cut-off: actions (depth_unit) from the root after which evaluate() scores (none: to "
+                        "the end)"),
     "deepen": (int, 0, "actions the depth cut-off moves away from the root once a search has run deepen_from "
                        "iterations, and again at each doubling of them (the horizon grows with the budget; 0: off; "
                        "no effect without depth)"),
