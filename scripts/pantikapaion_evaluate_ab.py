@@ -99,8 +99,6 @@ def report(records) -> str:
             f"{row['games']} games; parity 0.5{note})")
 
 
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="scripts/pantikapaion_evaluate_ab.py", description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="{}", help="variant A's changes to evaluate.json, as JSON")

@@ -1,7 +1,7 @@
 # Rollout policies: how a simulation continues below the tree.
 from libc.stdint cimport int64_t
 
-from engine.core cimport State
+from engine.core cimport CHANCE, State
 from engine.rng cimport Rng
 
 cpdef enum:                    # the searchers' `rollout` option, by name (search/searchers.py)
@@ -64,9 +64,19 @@ cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double
 # ROLLOUT_HEURISTIC scores `lookahead` legal actions a step, drawn with replacement (0: every legal action, a
 # greedy step), by evaluate() of their successor, and plays the best for the mover: a bias towards good moves
 # that keeps rollouts varied.
-# With `turns` the limit counts turns instead of actions (searcher option depth_unit=turns): a turn begins at a
-# decision of a player other than the last one to decide (`last`: who decided just before `state`, -1 if no one;
-# chance ends no turn), and the state is scored where the `max_actions`-th turn begins (0: at the first decision
-# that begins a turn), so evaluate() never meets a turn half played.
+# With `turns` the limit counts turns instead of actions (searcher option depth_unit=turns, by turn_reached():
+# `last` is who decided just before `state`, -1 if no one), so the state is scored where the `max_actions`-th turn
+# begins (0: at the first decision that begins a turn) and evaluate() never meets a turn half played.
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
                      Mast* mast, double* out, int lookahead, double mix, bint turns, int last) noexcept
+
+
+# depth_unit=turns, the one rule the tree and the rollouts share: a turn begins at a decision of a player other than
+# the last one to decide (`last`; -1: no one yet, the first turn; chance ends no turn). Where `player` is to move,
+# the turns begun so far, `begun` counted up when another player's turn begins here; -1 where no turn begins.
+cdef inline int64_t turn_reached(int player, int last, int64_t* begun) noexcept nogil:
+    if player == CHANCE or player == last:
+        return -1
+    if last >= 0:
+        begun[0] += 1
+    return begun[0]

@@ -140,14 +140,7 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
         if player == TERMINAL:
             state.c_returns(out)
             return calls
-        reached = moves
-        if turns:                              # the limit counts turns begun, and only a turn's start is cut
-            if player == CHANCE or player == last:
-                reached = -1
-            else:
-                if last >= 0:
-                    moves += 1                 # another player's turn begins
-                reached = moves
+        reached = turn_reached(player, last, &moves) if turns else moves   # turns: moves counts turns begun
         if max_actions >= 0 and reached >= max_actions:
             settled = cutoff_value(state, rng, settle, mix, out)
             return -1 if settled < 0 else calls + settled

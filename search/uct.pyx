@@ -30,7 +30,7 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport (ROLLOUT_MAST, Mast, cutoff_value, leaf_value, mast_decay, mast_free, mast_mean,
+from search.rollout cimport (ROLLOUT_MAST, Mast, turn_reached, cutoff_value, leaf_value, mast_decay, mast_free, mast_mean,
                              mast_note, mast_reset, mast_update, rollout)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
@@ -658,9 +658,11 @@ cdef class UCT:
             self.push(0, node)
         while True:
             p = w.c_current_player()
-            if applied == 0 and rewound > 0 and p != self.observer:
-                self.bad_rewind = True          # the game's rewind did not lead back to the searching player
-                return
+            if applied == 0 and rewound > 0:
+                if p != self.observer:
+                    self.bad_rewind = True      # the game's rewind did not lead back to the searching player
+                    return
+                self.last = -1                 # the root's decision begins the first turn, after any rewound ones
             if self.scored_leaf(w, p, applied):
                 return
             if p == CHANCE:
@@ -708,11 +710,9 @@ cdef class UCT:
     cdef void simulate(self, State w, int64_t applied) noexcept:
         """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""
         cdef double t0 = now()
-        cdef int64_t below = self.turns_begun if self.turns else applied
-        cdef int64_t limit = self.depth_limit - below if self.depth_limit >= 0 else -1
+        cdef int64_t below = self.turns_begun if self.turns else applied     # never past the cut-off: the tree
+        cdef int64_t limit = self.depth_limit - below if self.depth_limit >= 0 else -1   # scores a leaf there
         cdef int64_t rolled
-        if self.depth_limit >= 0 and limit < 0:
-            limit = 0                          # a leaf at or past the cut-off is scored, never rolled out to the end
         if self.playout_limit >= 0 and (limit < 0 or self.playout_limit < limit):
             limit = self.playout_limit         # a cut-off that moves with the leaf: deeper trees see further
         rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, limit, self.settle,
@@ -772,13 +772,8 @@ cdef class UCT:
     cdef inline bint scored_leaf(self, State w, int p, int64_t applied) noexcept:
         """At the game's end or the depth cut-off: score the leaf, back the value up and return True."""
         cdef int64_t settled, reached = applied
-        if self.turns:                         # depth_unit=turns: count turns begun; cut only where one begins
-            if p == CHANCE or p == self.last:
-                reached = -1
-            else:
-                if applied > 0:
-                    self.turns_begun += 1
-                reached = self.turns_begun
+        if self.turns:                         # depth_unit=turns; rewound choices (applied < 0) precede the root
+            reached = turn_reached(p, self.last, &self.turns_begun) if applied >= 0 else -1
         if p == TERMINAL:
             w.c_returns(self.ret)
         elif self.depth_limit >= 0 and reached >= self.depth_limit:

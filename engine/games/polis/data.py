@@ -261,9 +261,9 @@ def eval_weights(evw, fail) -> dict:
     """evaluate.json checked by the engine's one weights checker (engine/weights.py): every weight a finite number
     in [0, 100], the scale above 0, no name it does not know; ``resources`` holds one weight a resource."""
     try:
-        doc = dict(evw) if isinstance(evw, dict) else evw
-        entry = doc.pop("resources", None) if isinstance(doc, dict) else None
-        out = check_weights(doc, EVAL_SCALARS)
+        scalars = {k: v for k, v in evw.items() if k != "resources"} if isinstance(evw, dict) else evw
+        out = check_weights(scalars, EVAL_SCALARS)            # refuses a file that is not an object, too
+        entry = evw.get("resources")
         res = entry.get("value") if isinstance(entry, dict) else None
         if not isinstance(res, dict):
             raise ValueError(f"evaluate.json: resources must be an entry whose value names "
