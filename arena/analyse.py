@@ -145,6 +145,9 @@ def print_report(report: dict, console) -> None:
         # the horizon the search ended at: with deepen it moved as the iterations doubled
         unit = "turns" if t.get("depth_unit") == "turns" else "actions"
         stats.add_row("depth cut-off", f"{t['cutoff']} {unit} from the root")
+    if t.get("opponents") == "policy":
+        # a self-only tree: max depth and nodes count the seat's own decisions
+        stats.add_row("opponents", "played by the rollout policy: the tree holds this seat's decisions only")
     if t["cutoff_in_tree_share"] > 0:
         # near 100%: the tree already fills the depth cut-off's horizon, and more iterations score the same leaves
         stats.add_row("cut off in the tree", f"{t['cutoff_in_tree_share']:.0%} of the iterations expanded nothing")

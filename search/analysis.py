@@ -60,12 +60,17 @@ def principal_line(engine, world) -> dict:
     state (``UCT.node_of``). A chance outcome there has no node of its own; the line follows the outcome whose next
     decision the search visited most (listed as a chance step with that decision's visits). Below the root the
     line is one world: `world`'s sample of what the seat cannot see, with the opponents' hidden choices as the
-    search modelled them."""
+    search modelled them. Under opponents=policy the tree holds the seat's own decisions only, and the line stops
+    at the first decision of another player."""
     state = world.clone()
     line, node, stop = [], engine.root_node, "leaf"
     me = world.current_player()
     by_index = engine.info_sets and engine.keys != KEYS_PATH
+    others = "an opponent's decision: opponents=policy plays it by the rollout policy, with no node"
     while True:
+        if engine.self_only and state.current_player() >= 0 and state.current_player() != me:
+            stop = others
+            break
         kids = engine.children(node)
         if not kids:
             break
@@ -100,6 +105,9 @@ def principal_line(engine, world) -> dict:
             state.apply(outcome)
         if state.is_terminal():
             stop = "end of the game"
+            break
+        if engine.self_only and state.current_player() >= 0 and state.current_player() != me:
+            stop = others
             break
         node = engine.node_of(state) if not state.is_chance_node() else -1
         if node < 0:
@@ -246,6 +254,7 @@ def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
                  "iterations_per_s": stats["iterations_per_s"], "rollout_share": stats["rollout_share"],
                  "cutoff_in_tree_share": stats["cutoff_in_tree_share"], "cutoff": stats.get("cutoff"),
                  "depth_unit": searcher.options.get("depth_unit", "actions"),
+                 "opponents": searcher.options.get("opponents", "tree"),
                  "determinizations": int(determinizations), "trees": watch.trees},
         "belief": {k[len("belief_"):]: stats[k] for k in ("belief_particles", "belief_ess", "belief_refills")}
         if "belief_ess" in stats else None,

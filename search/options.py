@@ -20,7 +20,8 @@ class SearchStateError(KleosError, ValueError):
 CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate", "sample"),
            "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy"),
-           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree"), "depth_unit": ("actions", "turns")}
+           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree"), "depth_unit": ("actions", "turns"),
+           "opponents": ("tree", "policy")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
@@ -70,6 +71,10 @@ COMMON_OPTIONS = {
     "depth_unit": (str, "actions", "what depth, playout and deepen count: actions (chance included) | turns (a "
                                    "turn begins where a player other than the last decider decides; the cut-off "
                                    "scores where a turn begins, so evaluate() never meets a turn half played)"),
+    "opponents": (str, "tree", "the other players' decisions below the root: tree (nodes of their own, each chosen "
+                               "by UCB on its player's reward) | policy (made by the rollout policy as the descent "
+                               "passes, so the tree holds the searching player's decisions only and reaches its "
+                               "later moves sooner: a self-only tree, opponent moves abstracted away)"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),

@@ -52,6 +52,12 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
 # end (searcher option leaf_mix: an evaluation and a rollout mixed, as AlphaGo mixed its value network and its
 # rollouts). Returns the actions applied, or -1 at a node without a legal action or outcome (a broken state).
 cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept
+# The move the rollout policy `kind` plays for `player` among the legal actions buf[0..n) (n >= 1) of `state`: one
+# rollout step (see rollout() below; the tree's opponents play it too under opponents=policy). Look-ahead
+# applications are added to `calls`; the move is noted in `mast` unless it is NULL. -1: a look-ahead met a broken
+# state.
+cdef int policy_action(State state, State scratch, Rng* rng, int kind, bint settle, Mast* mast, int lookahead,
+                       int player, const int* buf, int n, int64_t* calls) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
 # limit), then write its value into out (at the limit, cutoff_value's with `mix`); every state evaluate() scores
 # (the cut-off, the heuristic's look-ahead) is scored by scored_leaf_value with `settle`. `scratch` is a state of

@@ -128,12 +128,44 @@ cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double
     return applied + played
 
 
+cdef int policy_action(State state, State scratch, Rng* rng, int kind, bint settle, Mast* mast, int lookahead,
+                       int player, const int* buf, int n, int64_t* calls) noexcept:
+    cdef double est[MAX_PLAYERS]
+    cdef int k, a, best_a, tries
+    cdef double best
+    cdef int64_t settled
+    if kind == ROLLOUT_MAST:
+        a = mast_pick(mast, rng, player, buf, n) if n > 1 else buf[0]
+    else:
+        a = buf[rng_below(rng, n)]
+    if kind == ROLLOUT_HEURISTIC and n > 1:
+        best_a = a
+        best = -1.0
+        tries = lookahead if lookahead > 0 else n
+        if lookahead <= 0:
+            a = buf[0]                 # every legal move in turn: a greedy step
+        for k in range(tries):
+            scratch.c_copy_from(state)
+            scratch.c_apply(a)
+            calls[0] += 1
+            settled = scored_leaf_value(scratch, rng, settle, est)
+            if settled < 0:
+                return -1
+            calls[0] += settled
+            if est[player] > best:
+                best = est[player]
+                best_a = a
+            a = buf[rng_below(rng, n)] if lookahead > 0 else buf[(k + 1) % n]
+        a = best_a
+    if mast != NULL:
+        mast_note(mast, player, a)
+    return a
+
+
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
                      Mast* mast, double* out, int lookahead, double mix, bint turns, int last) noexcept:
     cdef int buf[MAX_ACTIONS]
-    cdef double est[MAX_PLAYERS]
-    cdef int player, n, k, a, best_a, tries
-    cdef double best
+    cdef int player, n, a
     cdef int64_t moves = 0, calls = 0, settled, reached
     while True:
         player = state.c_current_player()
@@ -152,31 +184,9 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             n = state.c_legal_actions(buf)
             if n <= 0:
                 return -1
-            if kind == ROLLOUT_MAST:
-                a = mast_pick(mast, rng, player, buf, n) if n > 1 else buf[0]
-            else:
-                a = buf[rng_below(rng, n)]
-            if kind == ROLLOUT_HEURISTIC and n > 1:
-                best_a = a
-                best = -1.0
-                tries = lookahead if lookahead > 0 else n
-                if lookahead <= 0:
-                    a = buf[0]                 # every legal move in turn: a greedy step
-                for k in range(tries):
-                    scratch.c_copy_from(state)
-                    scratch.c_apply(a)
-                    calls += 1
-                    settled = scored_leaf_value(scratch, rng, settle, est)
-                    if settled < 0:
-                        return -1
-                    calls += settled
-                    if est[player] > best:
-                        best = est[player]
-                        best_a = a
-                    a = buf[rng_below(rng, n)] if lookahead > 0 else buf[(k + 1) % n]
-                a = best_a
-            if mast != NULL:
-                mast_note(mast, player, a)
+            a = policy_action(state, scratch, rng, kind, settle, mast, lookahead, player, buf, n, &calls)
+            if a < 0:
+                return -1
             last = player
         state.c_apply(a)
         if not turns:

@@ -231,7 +231,8 @@ class Searcher:
                               multi, keys, rewind, o["chance_leaf"] == "sample", o["epsilon"],
                               o["history"], o["carry"], reuse, o["implicit"], o["lookahead"],
                               -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree",
-                              o["deepen"], o["deepen_from"], o["depth_unit"] == "turns")
+                              o["deepen"], o["deepen_from"], o["depth_unit"] == "turns",
+                              o["opponents"] == "policy")
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -335,6 +336,10 @@ class ISMCTS(Searcher):
             raise SearchOptionError(
                 f"{self.NAME}: option observers applies to keys=path only (keys={self.options['keys']} keys every "
                 "player's nodes by its own information already); give keys=path,observers=... for the path trees")
+        if self.options["observers"] == "multi" and self.options["opponents"] == "policy":
+            raise SearchOptionError(
+                f"{self.NAME}: option opponents=policy keeps one tree of the searching player's decisions: "
+                "observers=multi (one tree a player) is not supported (leave observers at single)")
         if self.options["observers"] == "multi" and self.options["implicit"] > 0:
             raise SearchOptionError(
                 f"{self.NAME}: option implicit needs one tree: observers=multi (one tree a player) is not supported "

@@ -30,8 +30,8 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport (ROLLOUT_MAST, Mast, turn_reached, cutoff_value, leaf_value, mast_decay, mast_free, mast_mean,
-                             mast_note, mast_reset, mast_update, rollout)
+from search.rollout cimport (ROLLOUT_MAST, Mast, turn_reached, policy_action, cutoff_value, leaf_value, mast_decay,
+                             mast_free, mast_mean, mast_note, mast_reset, mast_update, rollout)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -101,6 +101,7 @@ cdef class UCT:
     cdef readonly bint mix_in_tree_only         # leaf_mix at cut-offs met inside the tree only (mix_at=tree)
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef readonly bint turns                    # depth and playout count turns, not actions (depth_unit=turns)
+    cdef readonly bint self_only                # opponents=policy: the tree holds the searcher's decisions only
     cdef int last                               # who made this iteration's last decision (-1: no one yet)
     cdef int64_t turns_begun                    # depth_unit=turns: turns begun below the root this iteration
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
@@ -168,7 +169,7 @@ cdef class UCT:
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
                  int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False,
-                 int64_t deepen=0, int64_t deepen_from=1000, bint turns=False):
+                 int64_t deepen=0, int64_t deepen_from=1000, bint turns=False, bint self_only=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -198,6 +199,10 @@ cdef class UCT:
         self.mix_in_tree_only = mix_in_tree_only
         self.settle = settle
         self.turns = turns
+        if self_only and self.multi:
+            raise ValueError("UCT: opponents=policy keeps one tree of the searcher's decisions: not with multi=True "
+                             "(one tree a player)")
+        self.self_only = self_only
         self.last = -1
         self.turns_begun = 0
         if not 0.0 <= epsilon <= 1.0:
@@ -510,6 +515,11 @@ cdef class UCT:
             if n <= 0:                         # a broken state: run() raises
                 self.stuck = True
                 return
+            if self.self_only and p != self.observer:
+                if not self.policy_move(w, p, n):
+                    return
+                applied += 1
+                continue
             child = self.choose_edge(w, &self.trees[0], node, p, n, &created)
             applied += 1
             self.last = p
@@ -678,6 +688,11 @@ cdef class UCT:
             if n <= 0:                         # a broken state: run() raises
                 self.stuck = True
                 return
+            if self.self_only and p != self.observer:
+                if not self.policy_move(w, p, n):
+                    return
+                applied += 1
+                continue
             if at_root:
                 at_root = False
             else:
@@ -706,6 +721,20 @@ cdef class UCT:
             if created and applied > 0:        # a node expanded before the root: go on to the root's decision
                 break
         self.simulate(w, applied)
+
+    cdef bint policy_move(self, State w, int p, int n) noexcept:
+        """opponents=policy: an opponent `p` (acts[0..n) legal) moves in the tree as in a rollout, by the rollout
+        policy, and no node is kept for the decision (the tree holds the searcher's own). False: a broken state."""
+        cdef int64_t looked = 0
+        cdef int a = policy_action(w, self.scratch, &self.rng, self.rollout_kind, self.settle,
+                                   &self.mast if self.averages else NULL, self.lookahead, p, self.acts, n, &looked)
+        if a < 0:
+            self.stuck = True
+            return False
+        w.c_apply(a)
+        self.calls += looked + 1
+        self.last = p
+        return True
 
     cdef void simulate(self, State w, int64_t applied) noexcept:
         """Roll out from the leaf `w` (`applied` actions below the root) and back the value up."""

@@ -24,8 +24,9 @@ CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
            "pimc-playout": ("pimc", {"playout": 3}),
            "ismcts-playout": ("ismcts", {"playout": 3}),
            "ismcts-reuse-playout": ("ismcts", {"playout": 2, "reuse": "yes"})}
-# Searchers whose cut-off is part of the configuration (every test of CONFIGS that sets its own depth or counts
-# calls would measure something else): the every-game legality and no-peek tests run them.
+# Searchers whose cut-off or tree shape is part of the configuration (every test of CONFIGS that sets its own
+# depth, counts calls or looks for a forced win against every reply would measure something else): the every-game
+# legality and no-peek tests run them.
 CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "ismcts-leaf-mix": ("ismcts", {"depth": 6, "leaf_mix": 0.5, "chance_leaf": "sample"}),
                   "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"}),
@@ -34,13 +35,36 @@ CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "pimc-deepen": ("pimc", {"depth": 3, "deepen": 1, "deepen_from": 4}),
                   "ismcts-turns": ("ismcts", {"depth": 3, "depth_unit": "turns", "reuse": "yes"}),
                   "pimc-turns": ("pimc", {"depth": 2, "depth_unit": "turns", "rollout": "heuristic"}),
-                  "ismcts-playout-turns": ("ismcts", {"playout": 1, "depth_unit": "turns", "chance_leaf": "sample"})}
+                  "ismcts-playout-turns": ("ismcts", {"playout": 1, "depth_unit": "turns", "chance_leaf": "sample"}),
+                  "ismcts-self": ("ismcts", {"opponents": "policy", "rollout": "heuristic", "depth": 8,
+                                             "reuse": "yes"}),
+                  "ismcts-observer-self": ("ismcts", {"opponents": "policy", "keys": "observer", "rollout": "mast",
+                                                      "history": 1.0}),
+                  "ismcts-path-self": ("ismcts", {"opponents": "policy", "keys": "path"}),
+                  "pimc-self": ("pimc", {"opponents": "policy", "rollout": "heuristic", "lookahead": 0,
+                                         "depth": 6})}
 
 
 def new(label, **options):
     """A searcher of CONFIGS by label, with more (or other) options."""
     name, extra = CONFIGS[label] if label in CONFIGS else CUTOFF_CONFIGS[label]
     return make_searcher(name, **{**extra, **options})     # options given here win over the label's
+
+
+def greedy_move(state):
+    """The move a greedy rollout step plays (rollout=heuristic,lookahead=0), in Python: every legal move scored by
+    evaluate() of its successor for the mover, the first best played."""
+    p = state.current_player()
+    legal = state.legal_actions()
+    best, best_value = legal[0], -1.0
+    if len(legal) > 1:
+        for a in legal:
+            nxt = state.clone()
+            nxt.apply(a)
+            value = nxt.evaluate()[p]
+            if value > best_value:
+                best, best_value = a, value
+    return best
 
 
 def position(obj):

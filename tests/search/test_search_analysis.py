@@ -216,3 +216,18 @@ def test_the_table_gives_the_cut_offs_unit():
     assert code == 0 and "4 turns from the root" in out
     code, out = run_cli("goofspiel", "--bot", "ismcts:iterations=300,depth=4")
     assert code == 0 and "4 actions from the root" in out
+
+
+@pytest.mark.parametrize("bot", ["ismcts:iterations=600", "mcts:iterations=600", "ismcts:iterations=600,keys=path"])
+def test_a_self_only_tree_is_named_and_its_line_stops_at_the_opponent(bot):
+    """opponents=policy (docs/search.md, Options): the report and the table name it, and the principal line (the
+    seat's own moves) stops at the first decision of another player, which has no node, where the line of the
+    same search without the option goes on into the opponent's moves."""
+    r = analysed("polis", "--bot", bot + ",opponents=policy")
+    assert r["tree"]["opponents"] == "policy"
+    assert r["principal_line"] and {m["seat"] for m in r["principal_line"]} <= {r["seat"], -1}
+    assert r["line_stop"].startswith("an opponent's decision")
+    plain = analysed("polis", "--bot", bot)
+    assert plain["tree"]["opponents"] == "tree" and not plain["line_stop"].startswith("an opponent's decision")
+    code, out = run_cli("polis", "--bot", bot + ",opponents=policy")
+    assert code == 0 and "the tree holds this seat's decisions only" in " ".join(out.split())   # rich wraps it

@@ -10,6 +10,7 @@ from engine.registry import load_game
 from search import SearchOptionError, make_searcher
 from search.bench import opening
 from search.rollout import greedy_cutoff_state
+from search_helpers import greedy_move
 
 CHANCE, TERMINAL = -1, -2
 
@@ -34,16 +35,7 @@ def _greedy_path(state, limit, turns, last):
             return s
         if p == CHANCE:
             return None
-        legal = s.legal_actions()
-        best, best_value = legal[0], -1.0
-        if len(legal) > 1:
-            for a in legal:
-                nxt = s.clone()
-                nxt.apply(a)
-                value = nxt.evaluate()[p]
-                if value > best_value:
-                    best, best_value = a, value
-        s.apply(best)
+        s.apply(greedy_move(s))
         last = p
         count += not turns
 
