@@ -66,9 +66,12 @@ def principal_line(engine, world) -> dict:
     line, node, stop = [], engine.root_node, "leaf"
     me = world.current_player()
     by_index = engine.info_sets and engine.keys != KEYS_PATH
+    def opponent_to_move():             # opponents=policy: another player's decision has no node
+        return engine.self_only and 0 <= state.current_player() != me
+
     others = "an opponent's decision: opponents=policy plays it by the rollout policy, with no node"
     while True:
-        if engine.self_only and state.current_player() >= 0 and state.current_player() != me:
+        if opponent_to_move():
             stop = others
             break
         kids = engine.children(node)
@@ -106,7 +109,7 @@ def principal_line(engine, world) -> dict:
         if state.is_terminal():
             stop = "end of the game"
             break
-        if engine.self_only and state.current_player() >= 0 and state.current_player() != me:
+        if opponent_to_move():
             stop = others
             break
         node = engine.node_of(state) if not state.is_chance_node() else -1
