@@ -148,6 +148,10 @@ def print_report(report: dict, console) -> None:
     if t.get("opponents") == "policy":
         # a self-only tree: max depth and nodes count the seat's own decisions
         stats.add_row("opponents", "played by the rollout policy: the tree holds this seat's decisions only")
+    if t.get("stop") == "decided":
+        # stop=decided: a search that ended early kept the rest of its budget (a bot's turn time) for later
+        stats.add_row("stop", "decided before the budget was spent: the most visited move could not be overtaken"
+                      if t.get("stopped") else "at the budget: the choice was still open")
     if t["cutoff_in_tree_share"] > 0:
         # near 100%: the tree already fills the depth cut-off's horizon, and more iterations score the same leaves
         stats.add_row("cut off in the tree", f"{t['cutoff_in_tree_share']:.0%} of the iterations expanded nothing")

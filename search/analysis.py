@@ -175,17 +175,36 @@ class Watch:
             if resume and ((iterations and it <= 0) or (calls and ca <= 0) or (left is not None and left <= 0)):
                 break
             engine.run(state, it, self.every if left is None else max(min(self.every, left), 1e-9), ca, seed,
-                       resume)
+                       resume, False)
             resume = True
             self.memory = max(self.memory, engine.memory())
             self.last = snapshot(state, engine, done)
             if self.on_slice is not None:
                 self.on_slice(self.last)
+            if engine.stop_decided:              # stop=decided, judged on the whole search's budget
+                left = _iterations_left(engine, iterations, seconds, calls, start)
+                if 0 < left < engine.decided_by():
+                    engine.stopped_early = True
+                    break
         self.trees += 1
         line = principal_line(engine, state)
         line["tree"] = self.trees - 1
         line["first_visits"] = line["moves"][0]["visits"] if line["moves"] else 0
         self.lines.append(line)
+
+
+def _iterations_left(engine, iterations, seconds, calls, start) -> float:
+    """The iterations a search's whole budget still allows at its rate so far (the first budget met counts), as
+    the engine reckons them within one run for stop=decided."""
+    left = float("inf")
+    if iterations:
+        left = iterations - engine.iterations
+    if calls and engine.calls:
+        left = min(left, (calls - engine.calls) * engine.iterations / engine.calls)
+    elapsed = time.perf_counter() - start
+    if seconds and elapsed > 0:
+        left = min(left, (seconds - elapsed) * engine.iterations / elapsed)
+    return left
 
 
 def snapshot(state, engine, done: dict) -> dict:
@@ -258,6 +277,7 @@ def analyse(searcher, view, every: float = 0.25, on_slice=None) -> dict:
                  "cutoff_in_tree_share": stats["cutoff_in_tree_share"], "cutoff": stats.get("cutoff"),
                  "depth_unit": searcher.options.get("depth_unit", "actions"),
                  "opponents": searcher.options.get("opponents", "tree"),
+                 "stop": searcher.options.get("stop", "budget"), "stopped": bool(stats.get("stopped")),
                  "determinizations": int(determinizations), "trees": watch.trees},
         "belief": {k[len("belief_"):]: stats[k] for k in ("belief_particles", "belief_ess", "belief_refills")}
         if "belief_ess" in stats else None,

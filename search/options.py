@@ -20,8 +20,9 @@ class SearchStateError(KleosError, ValueError):
 CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate", "sample"),
            "final": ("visits", "value", "mixed"), "observers": ("single", "multi"), "keys": ("mover", "observer", "path"),
            "pending": ("rewind", "sample"), "belief": ("none", "particles"), "model": ("uniform", "greedy"),
-           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree"), "depth_unit": ("actions", "turns"),
-           "opponents": ("tree", "policy")}
+           "reuse": ("no", "yes"), "mix_at": ("cutoff", "tree"),
+           "mix_policy": ("uniform", "rollout"), "depth_unit": ("actions", "turns"),
+           "opponents": ("tree", "policy"), "stop": ("budget", "decided")}
 # Lower bounds: budgets must be positive, the others sensible.
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
@@ -63,11 +64,14 @@ COMMON_OPTIONS = {
     "playout": (int, None, "cut-off: rollout actions past the tree's leaf after which evaluate() scores, so the "
                            "horizon grows with the tree (early playout termination; 0: the leaf itself; none: no "
                            "such cut-off; with depth, whichever comes first)"),
-    "leaf_mix": (float, 0.0, "the share of a cut-off leaf's value (depth, playout) taken from uniform moves played "
-                             "on from it to the end instead of evaluate() (0: evaluate() alone)"),
+    "leaf_mix": (float, 0.0, "the share of a cut-off leaf's value (depth, playout) taken from moves played on from it "
+                             "to the end (by mix_policy) instead of evaluate() (0: evaluate() alone)"),
     "mix_at": (str, "cutoff", "where leaf_mix applies: cutoff (every cut-off leaf) | tree (only a cut-off met "
                               "inside the tree, where the tree already fills the horizon and evaluate() would score "
                               "a leaf it has scored before; a new leaf keeps evaluate() alone)"),
+    "mix_policy": (str, "uniform", "who plays leaf_mix's moves to the end: uniform (uniform moves) | rollout (the "
+                                   "search's rollout policy, with its lookahead and epsilon: a dearer, better "
+                                   "informed ending)"),
     "depth_unit": (str, "actions", "what depth, playout and deepen count: actions (chance included) | turns (a "
                                    "turn begins where a player other than the last decider decides; the cut-off "
                                    "scores where a turn begins, so evaluate() never meets a turn half played)"),
@@ -78,6 +82,10 @@ COMMON_OPTIONS = {
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),
+    "stop": (str, "budget", "when a search ends: budget (when its budget is spent) | decided (as soon as the most "
+                            "visited root move cannot be overtaken in the budget left, at the rate so far: the same "
+                            "choice sooner, and a bot's turn time left for its later decisions; final=visits, one "
+                            "tree: not pimc, workers=1)"),
     "seed": (int, 0, "seed of the searcher's random stream"),
     "workers": (int, 1, "root parallelism: processes searching at once, root visit counts merged"),
     "final": (str, "visits", "final choice: visits (most visited) | value (best mean value) | mixed (a move drawn "

@@ -48,10 +48,13 @@ cdef void leaf_value(State state, double* out) noexcept
 # or -1 at a chance node without an outcome (a broken state).
 cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) noexcept
 # The value of a leaf at a cut-off (`depth`, `playout`): scored_leaf_value's, and with `mix` > 0 that share of it
-# taken instead from the returns of uniform moves (chance by its probabilities) played on in place to the game's
-# end (searcher option leaf_mix: an evaluation and a rollout mixed, as AlphaGo mixed its value network and its
-# rollouts). Returns the actions applied, or -1 at a node without a legal action or outcome (a broken state).
-cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept
+# taken instead from the returns of moves played on in place to the game's end (chance by its probabilities) by
+# the policy `mix_kind` (searcher option leaf_mix: an evaluation and a rollout mixed, as AlphaGo mixed its value
+# network and its rollouts; mix_policy: ROLLOUT_RANDOM, uniform moves, or the search's own rollout kind, which then
+# uses `scratch`, `mast` and `lookahead` as rollout() does). Returns the actions applied plus look-ahead
+# applications, or -1 at a node without a legal action or outcome (a broken state).
+cdef int64_t cutoff_value(State state, State scratch, Rng* rng, bint settle, double mix, int mix_kind, Mast* mast,
+                          int lookahead, double* out) noexcept
 # The move the rollout policy `kind` plays for `player` among the legal actions buf[0..n) (n >= 1) of `state`: one
 # rollout step (see rollout() below; the tree's opponents play it too under opponents=policy). Look-ahead
 # applications are added to `calls`; the move is noted in `mast` unless it is NULL. -1: a look-ahead met a broken
@@ -59,7 +62,7 @@ cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double
 cdef int policy_action(State state, State scratch, Rng* rng, int kind, bint settle, Mast* mast, int lookahead,
                        int player, const int* buf, int n, int64_t* calls) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
-# limit), then write its value into out (at the limit, cutoff_value's with `mix`); every state evaluate() scores
+# limit), then write its value into out (at the limit, cutoff_value's with `mix` and `mix_kind`); every state evaluate() scores
 # (the cut-off, the heuristic's look-ahead) is scored by scored_leaf_value with `settle`. `scratch` is a state of
 # the same game for look-ahead (None will do for the random kind without a limit, which looks nothing ahead).
 # Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
@@ -74,7 +77,7 @@ cdef int policy_action(State state, State scratch, Rng* rng, int kind, bint sett
 # `last` is who decided just before `state`, -1 if no one), so the state is scored where the `max_actions`-th turn
 # begins (0: at the first decision that begins a turn) and evaluate() never meets a turn half played.
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out, int lookahead, double mix, bint turns, int last) noexcept
+                     Mast* mast, double* out, int lookahead, double mix, int mix_kind, bint turns, int last) noexcept
 
 
 # depth_unit=turns, the one rule the tree and the rollouts share: a turn begins at a decision of a player other than

@@ -112,15 +112,19 @@ cdef int64_t scored_leaf_value(State state, Rng* rng, bint settle, double* out) 
     return applied
 
 
-cdef int64_t cutoff_value(State state, Rng* rng, bint settle, double mix, double* out) noexcept:
+cdef int64_t cutoff_value(State state, State scratch, Rng* rng, bint settle, double mix, int mix_kind, Mast* mast,
+                          int lookahead, double* out) noexcept:
     cdef double end[MAX_PLAYERS]
     cdef int64_t applied = scored_leaf_value(state, rng, settle, out), played
     cdef int q
     if applied < 0 or mix <= 0.0 or state.c_current_player() == TERMINAL:
         return applied
-    # uniform moves to the end, an unbiased sample of what the leaf is worth: a random rollout without a limit
-    # (it never reaches a cut-off, so never comes back here, and never touches the scratch state)
-    played = rollout(state, None, rng, ROLLOUT_RANDOM, -1, False, NULL, end, 0, 0.0, False, -1)
+    # moves to the end, a sample of what the leaf is worth under the ending's policy: a rollout without a limit
+    # (it never reaches a cut-off, so never comes back here); the uniform one never touches the scratch state
+    if mix_kind == ROLLOUT_RANDOM:
+        played = rollout(state, None, rng, ROLLOUT_RANDOM, -1, False, NULL, end, 0, 0.0, ROLLOUT_RANDOM, False, -1)
+    else:
+        played = rollout(state, scratch, rng, mix_kind, -1, settle, mast, end, lookahead, 0.0, mix_kind, False, -1)
     if played < 0:
         return -1
     for q in range(state.num_players):
@@ -163,7 +167,7 @@ cdef int policy_action(State state, State scratch, Rng* rng, int kind, bint sett
 
 
 cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max_actions, bint settle,
-                     Mast* mast, double* out, int lookahead, double mix, bint turns, int last) noexcept:
+                     Mast* mast, double* out, int lookahead, double mix, int mix_kind, bint turns, int last) noexcept:
     cdef int buf[MAX_ACTIONS]
     cdef int player, n, a
     cdef int64_t moves = 0, calls = 0, settled, reached
@@ -174,7 +178,7 @@ cdef int64_t rollout(State state, State scratch, Rng* rng, int kind, int64_t max
             return calls
         reached = turn_reached(player, last, &moves) if turns else moves   # turns: moves counts turns begun
         if max_actions >= 0 and reached >= max_actions:
-            settled = cutoff_value(state, rng, settle, mix, out)
+            settled = cutoff_value(state, scratch, rng, settle, mix, mix_kind, mast, lookahead, out)
             return -1 if settled < 0 else calls + settled
         if player == CHANCE:
             a = sample_chance_outcome(state, rng)
@@ -230,6 +234,7 @@ def greedy_cutoff_state(State state, long long max_actions, bint turns=False, in
     cdef Rng rng
     cdef double out[MAX_PLAYERS]
     rng_seed(&rng, seed)
-    if rollout(s, scratch, &rng, ROLLOUT_HEURISTIC, max_actions, False, NULL, out, 0, 0.0, turns, last) < 0:
+    if rollout(s, scratch, &rng, ROLLOUT_HEURISTIC, max_actions, False, NULL, out, 0, 0.0, ROLLOUT_RANDOM, turns,
+               last) < 0:
         raise ValueError("greedy_cutoff_state: a state without a legal action or outcome")
     return s

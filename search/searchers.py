@@ -35,7 +35,7 @@ class SearchResult:
 def _empty_stats() -> dict:
     return {"edges": {}, "iterations": 0, "calls": 0, "tree_size": 0, "max_depth": 0,
             "rollout_seconds": 0.0, "search_seconds": 0.0, "reused_visits": 0, "cutoff_in_tree": 0,
-            "cutoff": -1}
+            "cutoff": -1, "stopped": False}
 
 
 def _add_run(stats: dict, engine: UCT) -> None:
@@ -53,6 +53,7 @@ def _add_run(stats: dict, engine: UCT) -> None:
     stats["reused_visits"] += engine.reused_visits
     stats["cutoff_in_tree"] += engine.cutoff_in_tree
     stats["cutoff"] = max(stats["cutoff"], engine.depth_limit)
+    stats["stopped"] = stats["stopped"] or engine.stopped_early
 
 
 def _merge(parts: list[dict]) -> dict:
@@ -94,6 +95,20 @@ class Searcher:
         self._belief_seconds = 0.0    # the filter's update time already reported
         if "belief" in self.OPTIONS:
             self._check_belief_options()
+        if self.options["stop"] == "decided":
+            self._check_stop_options()
+
+    def _check_stop_options(self) -> None:
+        """stop=decided ends a search when the most visited root move of its one tree is decided: the final choice
+        must be that move, from that tree."""
+        o = self.options
+        if o["final"] != "visits":
+            raise SearchOptionError(f"{self.NAME}: option stop=decided ends a search once its most visited move "
+                                    f"cannot change: final={o['final']} does not choose by visits (use final=visits)")
+        if o["workers"] > 1:
+            raise SearchOptionError(f"{self.NAME}: option stop=decided watches one tree's root: workers="
+                                    f"{o['workers']} (trees whose votes are summed) is not supported (leave workers "
+                                    "at 1)")
 
     def _check_belief_options(self) -> None:
         o = self.options
@@ -232,7 +247,7 @@ class Searcher:
                               o["history"], o["carry"], reuse, o["implicit"], o["lookahead"],
                               -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree",
                               o["deepen"], o["deepen_from"], o["depth_unit"] == "turns",
-                              o["opponents"] == "policy")
+                              o["opponents"] == "policy", o["mix_policy"] == "rollout", o["stop"] == "decided")
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -285,6 +300,8 @@ class Searcher:
             "cutoff_in_tree_share": stats["cutoff_in_tree"] / stats["iterations"] if stats["iterations"] else 0.0,
             # the depth cut-off the search ended at (deepen moves it; the deepest of PIMC's trees); None: none
             "cutoff": stats["cutoff"] if stats["cutoff"] >= 0 else None,
+            # stop=decided: the search ended before its budget, its most visited move decided
+            "stopped": stats.get("stopped", False),
         })
 
 
@@ -375,6 +392,10 @@ class PIMC(Searcher):
     NAME = "pimc"
     OPTIONS = {**COMMON_OPTIONS, **BELIEF_OPTIONS,
                "determinizations": (int, 8, "information-set samples, one UCT tree each, votes summed")}
+
+    def _check_stop_options(self) -> None:
+        raise SearchOptionError(f"{self.NAME}: option stop=decided watches one tree's root: PIMC sums the votes "
+                                "of several trees (leave stop at budget, or use ismcts)")
 
     def _run(self, state, iterations, seconds, calls, seed):
         count = self.options["determinizations"]

@@ -30,8 +30,8 @@ from engine.clock cimport now
 from engine.core cimport CHANCE, MAX_ACTIONS, MAX_PLAYERS, TERMINAL, State, sample_chance_outcome
 from engine.rng cimport Rng, rng_below, rng_seed, rng_uniform
 from search.belief cimport ParticleFilter
-from search.rollout cimport (ROLLOUT_MAST, Mast, turn_reached, policy_action, cutoff_value, leaf_value, mast_decay,
-                             mast_free, mast_mean, mast_note, mast_reset, mast_update, rollout)
+from search.rollout cimport (ROLLOUT_MAST, ROLLOUT_RANDOM, Mast, turn_reached, policy_action, cutoff_value,
+                             leaf_value, mast_decay, mast_free, mast_mean, mast_note, mast_reset, mast_update, rollout)
 from engine.hashing cimport hash_mix
 from search.tree cimport (Index, Node, Tree, index_clear, index_free, index_get, index_init, index_put, tree_add_child,
                           tree_add_node, tree_clear, tree_free, tree_init)
@@ -46,6 +46,12 @@ cpdef enum:
 
 # reuse: a kept tree larger than this is dropped for a fresh one (most of it is then off the game's path)
 cdef int32_t REUSE_MAX_NODES = 1_000_000        # about 80 MB of nodes
+
+# stop=decided looks at the root every STOP_CHECK_EVERY iterations (a scan of its children), from STOP_CHECK_FROM on
+# (before that the rate the budget left is reckoned at is too rough)
+cdef enum:
+    STOP_CHECK_EVERY = 16
+    STOP_CHECK_FROM = 64
 
 cdef tuple _game_identity(State s):
     """What makes two states' games the same game (views may come from different Game objects)."""
@@ -99,9 +105,13 @@ cdef class UCT:
     cdef readonly int64_t playout_limit         # rollout actions past the tree's leaf before it scores; < 0: none
     cdef readonly double leaf_mix               # the share of a cut-off leaf's value from a rollout to the end
     cdef readonly bint mix_in_tree_only         # leaf_mix at cut-offs met inside the tree only (mix_at=tree)
+    cdef readonly int mix_kind                  # the policy of leaf_mix's ending: ROLLOUT_RANDOM or rollout_kind
     cdef readonly bint settle                   # evaluate() scores only states where chance does not act next
     cdef readonly bint turns                    # depth and playout count turns, not actions (depth_unit=turns)
     cdef readonly bint self_only                # opponents=policy: the tree holds the searcher's decisions only
+    cdef readonly bint stop_decided             # stop=decided: end a search once its choice cannot change
+    cdef public bint stopped_early              # the last run ended so, before its budget (a slicing caller that
+                                                # stops the search itself sets it)
     cdef int last                               # who made this iteration's last decision (-1: no one yet)
     cdef int64_t turns_begun                    # depth_unit=turns: turns begun below the root this iteration
     cdef Mast mast                              # move averages of this search (search/rollout.pxd)
@@ -169,7 +179,8 @@ cdef class UCT:
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
                  int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False,
-                 int64_t deepen=0, int64_t deepen_from=1000, bint turns=False, bint self_only=False):
+                 int64_t deepen=0, int64_t deepen_from=1000, bint turns=False, bint self_only=False,
+                 bint mix_by_rollout=False, bint stop_decided=False):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -197,12 +208,15 @@ cdef class UCT:
             raise ValueError(f"UCT: leaf_mix {leaf_mix} is not in [0, 1]")
         self.leaf_mix = leaf_mix
         self.mix_in_tree_only = mix_in_tree_only
+        self.mix_kind = rollout_kind if mix_by_rollout else ROLLOUT_RANDOM   # mix_policy=rollout: the search's own
         self.settle = settle
         self.turns = turns
         if self_only and self.multi:
             raise ValueError("UCT: opponents=policy keeps one tree of the searcher's decisions: not with multi=True "
                              "(one tree a player)")
         self.self_only = self_only
+        self.stop_decided = stop_decided
+        self.stopped_early = False
         self.last = -1
         self.turns_begun = 0
         if not 0.0 <= epsilon <= 1.0:
@@ -352,12 +366,14 @@ cdef class UCT:
                     row[q] += (self.imp[<int64_t>s * MAX_PLAYERS + q] - row[q]) / nodes[x].visits
 
     def run(self, State root, long long iterations, double seconds, long long calls, uint64_t seed,
-            bint resume=False):
+            bint resume=False, bint may_stop=True):
         """Search from `root` (a decision node) until the first budget is met: `iterations` (> 0), `seconds`
         (> 0) or forward-model `calls` (> 0; checked between iterations). 0 means "no such budget"; at least
         one iteration always runs. The tree is kept for inspection until the next run. ``resume=True`` goes on
         with the last run's tree, random stream and counters (same `root`; `seed` ignored; the budgets count
-        from here), so a search in slices is the same search as one run of their total (search/analysis.py)."""
+        from here), so a search in slices is the same search as one run of their total (search/analysis.py).
+        With stop_decided the run also ends once the root's choice is decided (see decided()); ``may_stop=False``
+        leaves that to the caller, whose budget is more than this run's (a slice of an analysis)."""
         cdef int player = root.c_current_player()
         cdef int k
         if player < 0:
@@ -368,7 +384,7 @@ cdef class UCT:
         if resume:
             if self.trees[self.main].size == 0 or player != self.observer or root.num_players != self.num_players:
                 raise ValueError("UCT.run(resume=True) needs a previous run from the same position")
-            return self._loop(root, iterations, seconds, calls)
+            return self._loop(root, iterations, seconds, calls, may_stop)
         cdef int32_t kept = self.kept_root(root, player)
         self.observer = player
         self.num_players = root.num_players
@@ -414,7 +430,7 @@ cdef class UCT:
                 mast_decay(&self.mast, self.carry)     # the same game: the last runs' averages, faded
             elif mast_reset(&self.mast, root.num_players, root.game.num_distinct_actions) != 0:
                 raise MemoryError("search move averages")
-        return self._loop(root, iterations, seconds, calls)
+        return self._loop(root, iterations, seconds, calls, may_stop)
 
     cdef int32_t kept_root(self, State root, int player):
         """reuse: the node the earlier runs of this game left for the root's information set, or -1 (a fresh
@@ -430,9 +446,13 @@ cdef class UCT:
             return -1
         return node
 
-    cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls) except -1:
-        """Iterate until this call's budgets are met (counted from the counters' values on entry)."""
-        cdef int64_t it0 = self.iterations, calls0 = self.calls
+    cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls,
+                       bint may_stop) except -1:
+        """Iterate until this call's budgets are met (counted from the counters' values on entry), or with
+        stop_decided and `may_stop` until the root's choice is decided."""
+        cdef int64_t it0 = self.iterations, calls0 = self.calls, done
+        cdef double left
+        self.stopped_early = False
         self.root = root
         self.work = root.c_clone()
         self.scratch = root.c_clone()
@@ -469,6 +489,19 @@ cdef class UCT:
             if seconds > 0:
                 t = now()
                 if t - t0 >= seconds:
+                    break
+            done = self.iterations - it0
+            if self.stop_decided and may_stop and done >= STOP_CHECK_FROM and done % STOP_CHECK_EVERY == 0:
+                # the iterations this run's budgets still allow, at its rate so far (the first met counts)
+                left = 1e300
+                if iterations > 0:
+                    left = iterations - done
+                if calls > 0 and self.calls > calls0:
+                    left = min(left, (calls - (self.calls - calls0)) * <double>done / (self.calls - calls0))
+                if seconds > 0 and t > t0:
+                    left = min(left, (seconds - (t - t0)) * <double>done / (t - t0))
+                if self.root_lead() > left:
+                    self.stopped_early = True
                     break
         self.seconds += now() - t0
         self.root = None
@@ -746,7 +779,7 @@ cdef class UCT:
             limit = self.playout_limit         # a cut-off that moves with the leaf: deeper trees see further
         rolled = rollout(w, self.scratch, &self.rng, self.rollout_kind, limit, self.settle,
                          &self.mast if self.averages else NULL, self.ret, self.lookahead,
-                         0.0 if self.mix_in_tree_only else self.leaf_mix, self.turns, self.last)
+                         0.0 if self.mix_in_tree_only else self.leaf_mix, self.mix_kind, self.turns, self.last)
         self.rollout_seconds += now() - t0
         if rolled < 0:
             self.stuck = True
@@ -807,7 +840,8 @@ cdef class UCT:
             w.c_returns(self.ret)
         elif self.depth_limit >= 0 and reached >= self.depth_limit:
             self.cutoff_in_tree += 1           # nothing expanded: the tree already fills the horizon here
-            settled = cutoff_value(w, &self.rng, self.settle, self.leaf_mix, self.ret)
+            settled = cutoff_value(w, self.scratch, &self.rng, self.settle, self.leaf_mix, self.mix_kind,
+                                   &self.mast if self.averages else NULL, self.lookahead, self.ret)
             if settled < 0:
                 self.stuck = True
                 return True
@@ -1049,6 +1083,29 @@ cdef class UCT:
         cdef int64_t base = <int64_t>player * self.mast.actions
         return {a: (int(self.mast.counts[base + a]), self.mast.sums[base + a] / self.mast.counts[base + a])
                 for a in range(self.mast.actions) if self.mast.counts[base + a] > 0}
+
+    cdef int64_t root_lead(self) noexcept:
+        """How many visits the most visited of the searching player's root moves has over the next one (all of
+        them with a single move): what the iterations left would have to overturn to change a choice by visits."""
+        cdef Tree* t = &self.trees[self.main]
+        cdef int32_t c = t.nodes[self.root_node].first_child
+        cdef int64_t best = 0, second = 0, v
+        while c >= 0:
+            if t.nodes[c].mover == self.observer:
+                v = t.nodes[c].visits
+                if v > best:
+                    second = best
+                    best = v
+                elif v > second:
+                    second = v
+            c = t.nodes[c].next_sibling
+        return best - second
+
+    def decided_by(self):
+        """stop=decided's measure: the lead in visits of the most visited root move over the next one (a search
+        whose budget allows fewer iterations than this cannot change its choice). For a caller that runs a search in
+        slices (search/analysis.py) and so stops it itself."""
+        return self.root_lead() if self.trees[self.main].size > 0 else 0
 
     def root_edges(self):
         """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree

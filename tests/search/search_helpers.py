@@ -1,7 +1,9 @@
 """Helpers for the searcher tests: goofspiel positions, a brute-force 'forced win' check, test positions."""
+import random
 
 from engine.registry import load_game
 from search import make_searcher
+from search.bench import opening
 
 # The searchers under test: label -> (searcher name, options).
 CONFIGS = {"mcts": ("mcts", {}), "pimc": ("pimc", {}), "ismcts": ("ismcts", {}),
@@ -31,6 +33,12 @@ CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "ismcts-leaf-mix": ("ismcts", {"depth": 6, "leaf_mix": 0.5, "chance_leaf": "sample"}),
                   "ismcts-playout-leaf-mix": ("ismcts", {"playout": 2, "leaf_mix": 1.0, "reuse": "yes"}),
                   "ismcts-tree-mix": ("ismcts", {"depth": 4, "leaf_mix": 0.5, "mix_at": "tree"}),
+                  "ismcts-policy-mix": ("ismcts", {"depth": 4, "leaf_mix": 0.5, "mix_policy": "rollout",
+                                                   "rollout": "heuristic", "chance_leaf": "sample"}),
+                  "pimc-policy-mix": ("pimc", {"depth": 3, "leaf_mix": 0.5, "mix_policy": "rollout",
+                                               "rollout": "heuristic", "lookahead": 0}),
+                  "ismcts-mast-tree-mix": ("ismcts", {"depth": 3, "leaf_mix": 0.5, "mix_at": "tree",
+                                                      "mix_policy": "rollout", "rollout": "mast", "reuse": "yes"}),
                   "ismcts-deepen": ("ismcts", {"depth": 3, "deepen": 2, "deepen_from": 16, "reuse": "yes"}),
                   "pimc-deepen": ("pimc", {"depth": 3, "deepen": 1, "deepen_from": 4}),
                   "ismcts-turns": ("ismcts", {"depth": 3, "depth_unit": "turns", "reuse": "yes"}),
@@ -41,6 +49,9 @@ CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                   "ismcts-observer-self": ("ismcts", {"opponents": "policy", "keys": "observer", "rollout": "mast",
                                                       "history": 1.0}),
                   "ismcts-path-self": ("ismcts", {"opponents": "policy", "keys": "path"}),
+                  "ismcts-stop": ("ismcts", {"stop": "decided", "reuse": "yes", "rollout": "heuristic",
+                                             "depth": 10}),
+                  "ismcts-path-stop": ("ismcts", {"stop": "decided", "keys": "path", "observers": "multi"}),
                   "pimc-self": ("pimc", {"opponents": "policy", "rollout": "heuristic", "lookahead": 0,
                                          "depth": 6})}
 
@@ -104,3 +115,24 @@ TWO_AHEAD = {"players": 2, "cards": 5, "round": 2, "phase": "bidding", "to_bid":
 THREE_PLAYERS = {"players": 3, "cards": 6, "round": 3, "phase": "bidding", "to_bid": 0, "prize": 3,
                  "prize_deck": [1, 5], "hands": [[1, 5, 6], [2, 5, 6], [2, 4, 5]], "bids": [None, None, None],
                  "last_bids": [3, 3, 6], "points": [6, 4, 2]}
+
+
+def random_positions(name, count, seed=7, **options):
+    """Decisions of seeded random games with more than one legal move."""
+    rng = random.Random(seed)
+    game = load_game(name, **options)
+    out = []
+    while len(out) < count:
+        s = opening(game, rng.randrange(1000))
+        for _ in range(rng.randrange(1, 50)):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s.apply(rng.choice([a for a, _ in s.chance_outcomes()]))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+        while s.is_chance_node():
+            s.apply(rng.choice([a for a, _ in s.chance_outcomes()]))
+        if s.current_player() >= 0 and len(s.legal_actions()) > 1:
+            out.append(s)
+    return out

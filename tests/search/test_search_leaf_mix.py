@@ -75,3 +75,62 @@ def test_mix_at_tree_mixes_only_where_the_tree_fills_the_horizon(goof13):
 def test_bad_mix_at():
     with pytest.raises(SearchOptionError, match="mix_at='leaf' is not one of cutoff, tree"):
         make_searcher("ismcts", leaf_mix=0.5, mix_at="leaf")
+
+
+# mix_policy (docs/search.md, Options): who plays the moves from a cut-off leaf to the end.
+
+def _lookahead_of_greedy_ending(state, depth):
+    """What a greedy ending (rollout=heuristic,lookahead=0) looks ahead from `depth` actions below `state` to
+    goofspiel's end: every decision with more than one legal move scores each of them once. In goofspiel the
+    number of legal moves at each step does not depend on the path (a bid a round, each hand one card shorter), so
+    any path gives it."""
+    s = state.clone()
+    for _ in range(depth):
+        s.apply(s.chance_outcomes()[0][0] if s.is_chance_node() else s.legal_actions()[0])
+    looked = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(s.chance_outcomes()[0][0])
+            continue
+        legal = s.legal_actions()
+        looked += len(legal) if len(legal) > 1 else 0
+        s.apply(legal[0])
+    return looked
+
+
+def test_a_rollout_policy_ending_looks_ahead_as_the_rollouts_do():
+    """mix_policy=rollout with greedy rollouts: one iteration cut at depth 3 and wholly mixed plays the same moves
+    to the end as the uniform ending (goofspiel lasts a fixed number of actions) plus, exactly, the greedy
+    look-ahead of every decision after the cut-off; the rollout to the cut-off is the same in both."""
+    state = opening(load_game("goofspiel"), 2)
+    options = dict(depth=3, leaf_mix=1.0, rollout="heuristic", lookahead=0)
+    uniform = _one_iteration(state, **options)
+    greedy = _one_iteration(state, mix_policy="rollout", **options)
+    assert greedy.stats["calls"] - uniform.stats["calls"] == _lookahead_of_greedy_ending(state, 3) > 0
+
+
+def test_uniform_is_the_default_and_a_random_rollout_policy_is_uniform(goof13):
+    """mix_policy=uniform is the search without the option; with rollout=random the rollout policy's ending draws
+    the same uniform moves from the same stream, so the searches agree to the last visit."""
+    def result(**options):
+        r = make_searcher("ismcts", iterations=400, seed=5, depth=4, leaf_mix=0.5, **options).search(goof13)
+        return r.stats["visits"], r.stats["calls"], r.stats["value"]
+    default = result()
+    assert result(mix_policy="uniform") == default
+    assert result(mix_policy="rollout") == default
+    assert result(mix_policy="rollout", rollout="heuristic") != result(rollout="heuristic")
+
+
+def test_mast_endings_play_by_the_move_averages(goof13):
+    """rollout=mast: the ending plays by the search's move averages, which its moves join, so the search differs
+    from the uniform ending's; without leaf_mix the option changes nothing."""
+    def result(**options):
+        r = make_searcher("ismcts", iterations=400, seed=5, depth=4, rollout="mast", **options).search(goof13)
+        return r.stats["visits"], r.stats["calls"], r.stats["value"]
+    assert result(leaf_mix=0.5, mix_policy="rollout") != result(leaf_mix=0.5)
+    assert result(mix_policy="rollout") == result()
+
+
+def test_bad_mix_policy():
+    with pytest.raises(SearchOptionError, match="mix_policy='greedy' is not one of uniform, rollout"):
+        make_searcher("ismcts", leaf_mix=0.5, mix_policy="greedy")

@@ -2,41 +2,18 @@
 policy as the descent passes them, so the tree holds the searching player's decisions only (a self-only tree, the
 extreme of opponent-move abstraction: Baier and Kaisers 2020; TAG's SelfOnly). `opponents=tree` (the default) gives
 every decision a node of its own."""
-import random
-
 import pytest
 
 from engine.registry import load_game
 from search import SearchOptionError, make_searcher
 from search.bench import opening
-from search_helpers import greedy_move
+from search_helpers import greedy_move, random_positions
 
 CHANCE, TERMINAL = -1, -2
 GAMES = [("goofspiel", {"players": 3}), ("polis", {}), ("pantikapaion", {"players": 4}), ("hellas", {}),
          ("mare_nostrum", {"players": 3})]
 SEARCHERS = [("mcts", {}), ("pimc", {}), ("ismcts", {}), ("ismcts", {"keys": "observer", "rollout": "mast"}),
              ("ismcts", {"keys": "path"}), ("ismcts", {"reuse": "yes", "rollout": "heuristic", "depth": 12})]
-
-
-def _positions(name, count, seed=7, **options):
-    """Decisions of seeded random games with more than one legal move."""
-    rng = random.Random(seed)
-    game = load_game(name, **options)
-    out = []
-    while len(out) < count:
-        s = opening(game, rng.randrange(1000))
-        for _ in range(rng.randrange(1, 50)):
-            if s.current_player() == TERMINAL:
-                break
-            if s.is_chance_node():
-                s.apply(rng.choice([a for a, _ in s.chance_outcomes()]))
-            else:
-                s.apply(rng.choice(s.legal_actions()))
-        while s.is_chance_node():
-            s.apply(rng.choice([a for a, _ in s.chance_outcomes()]))
-        if s.current_player() >= 0 and len(s.legal_actions()) > 1:
-            out.append(s)
-    return out
 
 
 def _greedy_reply_value(state, me):
@@ -57,7 +34,7 @@ def test_the_tree_holds_the_searchers_decisions_only(name, options, searcher, ex
     """Every node below the root is a decision of the searching player (or chance, which plain trees keep), where
     with opponents=tree the others' decisions have nodes too."""
     others_seen = 0
-    for state in _positions(name, 3, **options):
+    for state in random_positions(name, 3, **options):
         me = state.current_player()
         for opponents in ("policy", "tree"):
             s = make_searcher(searcher, **extra, opponents=opponents, iterations=300, seed=2)
@@ -78,7 +55,7 @@ def test_an_opponent_in_the_tree_plays_the_rollout_policy(name, options):
     to an opponent, every visit of a root move is scored after the opponent's greedy reply: its mean value is that
     reply's value exactly. With opponents=tree the opponent's node tries its other replies, and the means move."""
     checked = differs = 0
-    for state in _positions(name, 40, seed=11, **options):
+    for state in random_positions(name, 40, seed=11, **options):
         me = state.current_player()
         replies = {}
         for a in state.legal_actions():
