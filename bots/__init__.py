@@ -80,11 +80,13 @@ def describe_bots() -> list[str]:
         try:
             cls = bot_class(name)
             if name in ("mcts", "pimc", "ismcts"):
-                from bots.searchbot import searcher_options
-                options = {**searcher_options(name), "oracle": (bool, False, "see the true state (experiments)")}
+                from bots.searchbot import PACE_OPTION, searcher_options
+                options = {**searcher_options(name), **PACE_OPTION,
+                           "oracle": (bool, False, "see the true state (experiments)")}
             elif name == "kleos":
+                from bots.searchbot import PACE_OPTION
                 from search.options import COMMON_OPTIONS
-                options = dict(COMMON_OPTIONS)
+                options = {**COMMON_OPTIONS, **PACE_OPTION}
             else:
                 options = cls.OPTIONS
             text = ", ".join(f"{k}={d!r}" for k, (t, d, h) in options.items())

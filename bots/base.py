@@ -129,11 +129,29 @@ class Turn:
 
 class TurnPace:
     """How many real decisions (more than one legal move) a seat takes in a turn, learnt as the game goes: a turn
-    budget is shared among the decisions still expected, so ``time=T`` is the time of a whole turn."""
+    budget is shared among the decisions still expected, so ``time=T`` is the time of a whole turn.
+
+    Call ``start`` for every decision the bot is asked (forced ones too), then, for a real one, ``decided`` as it
+    begins and ``share`` for its seconds. Rules (the search bots' ``pace`` option):
+
+    - ``even``: this decision's share is the turn time left over the decisions expected from this one on, this one
+      included, given how many the turn has taken so far: over the turns seen that were at least as long, the mean
+      of what they had left (a prior turn of ``PRIOR`` decisions counts as ``PRIOR_WEIGHT`` turns). In expectation
+      every decision of a turn gets the same time, whatever the turn's length; past every length seen, each takes
+      half of what is left.
+    - ``front``: the turn time left over the mean turn length less the decisions taken, this one counted, at least
+      one: the first decisions get more (half a 3-decision turn to the first, the rest to the second) and a turn
+      longer than the mean leaves its last ones the floor (2% of the turn). Kleos's pace before ``even``, kept to
+      compare with and to rerun the measurements made with it.
+    """
 
     PRIOR, PRIOR_WEIGHT = 3.0, 1.0    # before any turn was seen: expect about 3 decisions
+    RULES = ("even", "front")
 
-    def __init__(self):
+    def __init__(self, rule: str = "even"):
+        if rule not in self.RULES:
+            raise ValueError(f"pace: {rule!r} is not one of {', '.join(self.RULES)}")
+        self.rule = rule
         self.sizes: list[int] = []
         self.current = 0
 
@@ -144,11 +162,24 @@ class TurnPace:
             self.current = 0
 
     def decided(self) -> None:
+        """A real decision begins: it counts in this turn from now on."""
         self.current += 1
 
     def decisions_left(self) -> float:
-        mean = (sum(self.sizes) + self.PRIOR * self.PRIOR_WEIGHT) / (len(self.sizes) + self.PRIOR_WEIGHT)
-        return max(1.0, mean - self.current)
+        """The real decisions this turn is expected to take from the one being decided on, that one included."""
+        if self.rule == "front":
+            mean = (sum(self.sizes) + self.PRIOR * self.PRIOR_WEIGHT) / (len(self.sizes) + self.PRIOR_WEIGHT)
+            return max(1.0, mean - self.current)
+        taken = self.current - 1          # before this one
+        left, weight = 0.0, 0.0
+        for size in self.sizes:
+            if size > taken:
+                left += size - taken
+                weight += 1.0
+        if self.PRIOR > taken:
+            left += (self.PRIOR - taken) * self.PRIOR_WEIGHT
+            weight += self.PRIOR_WEIGHT
+        return max(1.0, left / weight) if weight else 2.0
 
     def share(self, total: float, turn: Turn) -> float:
         """Seconds for this decision out of a turn budget of ``total`` seconds (at least 2% of it)."""

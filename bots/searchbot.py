@@ -5,8 +5,8 @@ instead of its view (a ceiling for experiments, never a fair opponent). Without 
 it were the truth: one determinization, a weak but honest player of hidden-information games. When no budget is given
 (iterations, time or calls) and the referee runs a clock, the bot thinks for ``Turn.suggested_time()``: 80% of what is
 left of the turn limit shared among the decisions it expects this turn, at most a twentieth of its game clock.
-``time=T`` is the time of a whole turn (a seat's consecutive decisions), shared the same way (``TurnPace``);
-a decision with one legal move is played at once.
+``time=T`` is the time of a whole turn (a seat's consecutive decisions), shared the same way (``TurnPace``; the
+bot option ``pace`` names the rule); a decision with one legal move is played at once.
 """
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ from bots.spec import check_options, convert
 from engine.registry import game_spec
 
 BUDGETS = ("iterations", "time", "calls")
+# The search bots' own option beside the searcher's: how a turn's time=T is shared among its decisions (TurnPace).
+PACE_OPTION = {"pace": (str, "even", "how time=T, a whole turn's time, is shared among its decisions: even (the "
+                                     "turn time left over the decisions expected from this one on, from the turns "
+                                     "seen that were as long so far) | front (the first decisions get more, a long "
+                                     "turn's last ones 2% of it: the pace of the measurements made before this "
+                                     "option)")}
 
 
 def searcher_options(kind: str) -> dict:
@@ -43,13 +49,17 @@ class SearchBot(Bot):
     def __init__(self, spec=None, **options):
         options = dict(options)
         oracle = convert(self.kind, "oracle", options.pop("oracle", False), bool)
+        self.pace_rule = convert(self.kind, "pace", options.pop("pace", "even"), str)
+        if self.pace_rule not in TurnPace.RULES:
+            raise BadBotSpecError(f"{self.kind}: option pace={self.pace_rule!r} is not one of "
+                                  f"{', '.join(TurnPace.RULES)}")
         known = searcher_options(self.kind)
         typed = check_options(self.kind, options, known)
         super().__init__(spec or self.kind, **typed)
         self.oracle = oracle
         self.known = known
         self.searcher = self._make(typed)       # checks the values now, so a bad spec fails before any game
-        self.pace = TurnPace()
+        self.pace = TurnPace(self.pace_rule)
 
     def _make(self, options):
         from search import make_searcher
@@ -77,7 +87,7 @@ class SearchBot(Bot):
         if getattr(self, "_game_searcher", None) is not None:
             self._game_searcher.close()
         self._game_searcher = self._make(self.game_options)
-        self.pace = TurnPace()
+        self.pace = TurnPace(self.pace_rule)
         self._start_belief(info)
 
     # --- belief from the opponents' moves (belief=particles): the filter follows the game's events ------------

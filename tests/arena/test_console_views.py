@@ -120,17 +120,42 @@ def test_a_turn_budget_is_shared_among_the_decisions_of_the_turn():
     pace = TurnPace()
     total = 1.0
     shares = []
-    for step in range(3):              # the first turn: about 3 decisions expected
+    for step in range(3):              # the first turn: about 3 decisions expected; the bots' order of calls
         turn = Turn(0, [0, 1], step, turn_step=step, turn_used=sum(shares))
         pace.start(turn)
-        shares.append(pace.share(total, turn))
         pace.decided()
-    assert sum(shares) <= total + 1e-9 and shares[0] == pytest.approx(total / 3)
+        shares.append(pace.share(total, turn))
+    assert sum(shares) == pytest.approx(total) and shares == pytest.approx([total / 3] * 3)
     for step in range(6):              # a turn of 6 decisions
         pace.start(Turn(0, [0, 1], 10 + step, turn_step=step))
         pace.decided()
     pace.start(Turn(0, [0, 1], 20, turn_step=0))
+    pace.decided()
     assert pace.decisions_left() == pytest.approx((3 + 6 + 3) / 3)     # learnt: the prior and the two turns seen
+    for step in range(1, 4):
+        pace.start(Turn(0, [0, 1], 20 + step, turn_step=step))
+        pace.decided()
+    # the fourth decision: of the turns seen only the 6-decision one got this far, and it had 3 left
+    assert pace.decisions_left() == pytest.approx(3)
+    for step in range(4, 7):
+        pace.start(Turn(0, [0, 1], 20 + step, turn_step=step))
+        pace.decided()
+    assert pace.decisions_left() == 2.0    # the seventh: longer than every turn seen, it takes half of what is left
+
+
+def test_the_front_pace_is_the_earlier_rule():
+    """pace=front: the turn time left over the mean turn length less the decisions taken, this one counted (at
+    least one): half a 3-decision turn to its first decision, the rest to the second, the floor to the third."""
+    pace = TurnPace("front")
+    total, shares = 1.0, []
+    for step in range(3):
+        turn = Turn(0, [0, 1], step, turn_step=step, turn_used=sum(shares))
+        pace.start(turn)
+        pace.decided()
+        shares.append(pace.share(total, turn))
+    assert shares == pytest.approx([0.5, 0.5, 0.02])
+    with pytest.raises(ValueError, match="pace: 'late' is not one of even, front"):
+        TurnPace("late")
 
 
 def test_the_referee_limits_a_whole_turn_not_each_decision():

@@ -207,6 +207,26 @@ def test_time_is_for_a_whole_turn():
     bot.close()
 
 
+@pytest.mark.parametrize("spec", ["kleos:time=0.6", "ismcts:time=0.6"])
+def test_the_first_decision_of_a_turn_gets_its_even_share(spec):
+    """With no turn seen yet a turn is expected to take 3 decisions: the first gets a third of time=T (pace=even,
+    the default), half of it under pace=front (the earlier rule)."""
+    state = _first_decision("goofspiel", {"players": 2, "cards": 6})
+    view = state.determinize(0, RNG(1))
+    for pace, share in (("", 0.2), (",pace=even", 0.2), (",pace=front", 0.3)):
+        bot = make_bot(spec + pace)
+        bot.new_game(GameInfo("goofspiel", {"players": 2}, 2, 0, 1))
+        bot.act(view, Turn(0, state.legal_actions(), 0))
+        assert bot._game_searcher.options["time"] == pytest.approx(share), pace
+        bot.close()
+
+
+@pytest.mark.parametrize("spec", ["kleos:pace=late", "ismcts:pace=late", "mcts:pace=late"])
+def test_a_bad_pace_is_refused_by_name(spec):
+    with pytest.raises(BadBotSpecError, match="pace='late' is not one of even, front"):
+        make_bot(spec)
+
+
 def test_kleos_analyse_searches_the_resolved_configuration():
     from arena.analyse import run_analysis
     out = run_analysis("mare_nostrum", {"players": 3}, "kleos:iterations=60", plies=30)
