@@ -372,7 +372,7 @@ cdef class UCT:
         one iteration always runs. The tree is kept for inspection until the next run. ``resume=True`` goes on
         with the last run's tree, random stream and counters (same `root`; `seed` ignored; the budgets count
         from here), so a search in slices is the same search as one run of their total (search/analysis.py).
-        With stop_decided the run also ends once the root's choice is decided (see decided()); ``may_stop=False``
+        With stop_decided the run also ends once the root's choice is decided (see decided_by()); ``may_stop=False``
         leaves that to the caller, whose budget is more than this run's (a slice of an analysis)."""
         cdef int player = root.c_current_player()
         cdef int k
