@@ -136,9 +136,9 @@ class TurnPace:
 
     - ``even``: this decision's share is the turn time left over the decisions expected from this one on, this one
       included, given how many the turn has taken so far: over the turns seen that were at least as long, the mean
-      of what they had left (a prior turn of ``PRIOR`` decisions counts as ``PRIOR_WEIGHT`` turns). In expectation
-      every decision of a turn gets the same time, whatever the turn's length; past every length seen, each takes
-      half of what is left.
+      of what they had left (a prior turn of ``PRIOR`` decisions counts as ``PRIOR_WEIGHT`` turns): every decision
+      of a turn is meant to get the same time, whatever the turn's length; past every length seen, each takes half
+      of what is left. A turn that ends sooner than its share expected keeps the rest unused.
     - ``front``: the turn time left over the mean turn length less the decisions taken, this one counted, at least
       one: the first decisions get more (half a 3-decision turn to the first, the rest to the second) and a turn
       longer than the mean leaves its last ones the floor (2% of the turn). Kleos's pace before ``even``, kept to

@@ -68,9 +68,9 @@ class KleosBot(SearchBot):
         options = dict(options)
         if "oracle" in options:
             raise BadBotSpecError("kleos: option 'oracle' is not for Kleos's own bot; use ismcts:oracle=true")
-        pace = options.pop("pace", "even")               # the bot's own, not the searcher's (bots/searchbot.py)
+        pace = {"pace": options.pop("pace")} if "pace" in options else {}   # the bot's, not the searcher's
         typed = check_options(self.name, options, dict(COMMON_OPTIONS))
-        super().__init__(spec or self.name, pace=pace, **typed)     # checks the values with the default searcher
+        super().__init__(spec or self.name, **pace, **typed)     # checks the values with the default searcher
         self.own_options = dict(typed)
         self.resolved = None                             # (game, kind, options) once a game is known
 

@@ -49,7 +49,7 @@ class SearchBot(Bot):
     def __init__(self, spec=None, **options):
         options = dict(options)
         oracle = convert(self.kind, "oracle", options.pop("oracle", False), bool)
-        self.pace_rule = convert(self.kind, "pace", options.pop("pace", "even"), str)
+        self.pace_rule = convert(self.kind, "pace", options.pop("pace", PACE_OPTION["pace"][1]), str)
         if self.pace_rule not in TurnPace.RULES:
             raise BadBotSpecError(f"{self.kind}: option pace={self.pace_rule!r} is not one of "
                                   f"{', '.join(TurnPace.RULES)}")
