@@ -181,30 +181,15 @@ class Watch:
             self.last = snapshot(state, engine, done)
             if self.on_slice is not None:
                 self.on_slice(self.last)
-            if engine.stop_decided:              # stop=decided, judged on the whole search's budget
-                left = _iterations_left(engine, iterations, seconds, calls, start)
-                if 0 < left < engine.decided_by():
-                    engine.stopped_early = True
-                    break
+            if engine.stop_decided and engine.decided(iterations or 0, seconds or 0.0, calls or 0,
+                                                      time.perf_counter() - start):
+                engine.stopped_early = True      # stop=decided, judged on the whole search's budget
+                break
         self.trees += 1
         line = principal_line(engine, state)
         line["tree"] = self.trees - 1
         line["first_visits"] = line["moves"][0]["visits"] if line["moves"] else 0
         self.lines.append(line)
-
-
-def _iterations_left(engine, iterations, seconds, calls, start) -> float:
-    """The iterations a search's whole budget still allows at its rate so far (the first budget met counts), as
-    the engine reckons them within one run for stop=decided."""
-    left = float("inf")
-    if iterations:
-        left = iterations - engine.iterations
-    if calls and engine.calls:
-        left = min(left, (calls - engine.calls) * engine.iterations / engine.calls)
-    elapsed = time.perf_counter() - start
-    if seconds and elapsed > 0:
-        left = min(left, (seconds - elapsed) * engine.iterations / elapsed)
-    return left
 
 
 def snapshot(state, engine, done: dict) -> dict:

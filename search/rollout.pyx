@@ -120,11 +120,9 @@ cdef int64_t cutoff_value(State state, State scratch, Rng* rng, bint settle, dou
     if applied < 0 or mix <= 0.0 or state.c_current_player() == TERMINAL:
         return applied
     # moves to the end, a sample of what the leaf is worth under the ending's policy: a rollout without a limit
-    # (it never reaches a cut-off, so never comes back here); the uniform one never touches the scratch state
-    if mix_kind == ROLLOUT_RANDOM:
-        played = rollout(state, None, rng, ROLLOUT_RANDOM, -1, False, NULL, end, 0, 0.0, ROLLOUT_RANDOM, False, -1)
-    else:
-        played = rollout(state, scratch, rng, mix_kind, -1, settle, mast, end, lookahead, 0.0, mix_kind, False, -1)
+    # (it never reaches a cut-off, so never comes back here); uniform endings leave the move averages alone
+    played = rollout(state, scratch, rng, mix_kind, -1, settle, NULL if mix_kind == ROLLOUT_RANDOM else mast, end,
+                     lookahead, 0.0, mix_kind, False, -1)
     if played < 0:
         return -1
     for q in range(state.num_players):

@@ -372,8 +372,8 @@ cdef class UCT:
         one iteration always runs. The tree is kept for inspection until the next run. ``resume=True`` goes on
         with the last run's tree, random stream and counters (same `root`; `seed` ignored; the budgets count
         from here), so a search in slices is the same search as one run of their total (search/analysis.py).
-        With stop_decided the run also ends once the root's choice is decided (see decided_by()); ``may_stop=False``
-        leaves that to the caller, whose budget is more than this run's (a slice of an analysis)."""
+        With stop_decided the run also ends once the root's choice is decided (decided_within()); ``may_stop=False``
+        leaves that to the caller, whose budget is more than this run's (a slice of an analysis: see decided())."""
         cdef int player = root.c_current_player()
         cdef int k
         if player < 0:
@@ -451,7 +451,6 @@ cdef class UCT:
         """Iterate until this call's budgets are met (counted from the counters' values on entry), or with
         stop_decided and `may_stop` until the root's choice is decided."""
         cdef int64_t it0 = self.iterations, calls0 = self.calls, done
-        cdef double left
         self.stopped_early = False
         self.root = root
         self.work = root.c_clone()
@@ -491,18 +490,10 @@ cdef class UCT:
                 if t - t0 >= seconds:
                     break
             done = self.iterations - it0
-            if self.stop_decided and may_stop and done >= STOP_CHECK_FROM and done % STOP_CHECK_EVERY == 0:
-                # the iterations this run's budgets still allow, at its rate so far (the first met counts)
-                left = 1e300
-                if iterations > 0:
-                    left = iterations - done
-                if calls > 0 and self.calls > calls0:
-                    left = min(left, (calls - (self.calls - calls0)) * <double>done / (self.calls - calls0))
-                if seconds > 0 and t > t0:
-                    left = min(left, (seconds - (t - t0)) * <double>done / (t - t0))
-                if self.root_lead() > left:
-                    self.stopped_early = True
-                    break
+            if (self.stop_decided and may_stop and done >= STOP_CHECK_FROM and done % STOP_CHECK_EVERY == 0
+                    and self.decided_within(iterations, seconds, calls, done, self.calls - calls0, t - t0)):
+                self.stopped_early = True
+                break
         self.seconds += now() - t0
         self.root = None
         return self.iterations
@@ -1101,11 +1092,26 @@ cdef class UCT:
             c = t.nodes[c].next_sibling
         return best - second
 
-    def decided_by(self):
-        """stop=decided's measure: the lead in visits of the most visited root move over the next one (a search
-        whose budget allows fewer iterations than this cannot change its choice). For a caller that runs a search in
-        slices (search/analysis.py) and so stops it itself."""
-        return self.root_lead() if self.trees[self.main].size > 0 else 0
+    cdef bint decided_within(self, long long iterations, double seconds, long long calls, int64_t done,
+                             int64_t calls_done, double elapsed) noexcept:
+        """stop=decided's rule: the root's choice is decided once its lead (root_lead) is more than the iterations
+        the budgets still allow after `done` iterations, `calls_done` calls and `elapsed` seconds, reckoned at the
+        rate so far (0: no such budget; the first met counts). A spent budget decides nothing: it ends the search
+        anyway."""
+        cdef double left = 1e300
+        if iterations > 0:
+            left = iterations - done
+        if calls > 0 and calls_done > 0:
+            left = min(left, (calls - calls_done) * <double>done / calls_done)
+        if seconds > 0 and elapsed > 0:
+            left = min(left, (seconds - elapsed) * <double>done / elapsed)
+        return 0 < left < self.root_lead()
+
+    def decided(self, long long iterations, double seconds, long long calls, double elapsed):
+        """decided_within() for a caller that runs a search in slices and so stops it itself (search/analysis.py):
+        the whole search's budgets (0: none) and seconds so far; the iterations and calls are this search's."""
+        return self.trees[self.main].size > 0 and self.decided_within(iterations, seconds, calls, self.iterations,
+                                                                      self.calls, elapsed)
 
     def root_edges(self):
         """{action: (visits, value sum for the searching player)} over its own moves at the root of its tree
