@@ -27,9 +27,9 @@ CHOICES = {"rollout": ("random", "heuristic", "mast"), "chance_leaf": ("evaluate
 MINIMUM = {"iterations": 1, "time": 0.0, "calls": 1, "c": 0.0, "depth": 1, "workers": 1, "determinizations": 1,
            "particles": 1, "temp": 0.0, "belief_mix": 0.0, "epsilon": 0.0,
            "history": 0.0, "carry": 0.0, "implicit": 0.0, "lookahead": 0, "playout": 0,
-           "leaf_mix": 0.0, "deepen": 0, "deepen_from": 1}
+           "leaf_mix": 0.0, "deepen": 0, "deepen_from": 1, "oma": 0.0, "widen": 0.0, "widen_power": 0.0}
 MAXIMUM = {"belief_mix": 1.0, "particles": 100000, "epsilon": 1.0, "carry": 1.0, "implicit": 1.0, "lookahead": 1000,
-           "leaf_mix": 1.0, "deepen": 1000}
+           "leaf_mix": 1.0, "deepen": 1000, "widen_power": 1.0}
 STRICT = {"time", "temp"}             # minimum excluded: time and temp must be > 0
 BUDGETS = ("iterations", "time", "calls")
 DEFAULT_ITERATIONS = 1000             # the budget when none is given
@@ -79,6 +79,15 @@ COMMON_OPTIONS = {
                                "by UCB on its player's reward) | policy (made by the rollout policy as the descent "
                                "passes, so the tree holds the searching player's decisions only and reaches its "
                                "later moves sooner: a self-only tree, opponent moves abstracted away)"),
+    "oma": (float, 0.0, "opponent move abstraction (Baier and Kaisers), equivalence K: at the searching player's "
+                        "nodes a move's mean is blended with that of the same move after the same own moves from the "
+                        "root, whatever the others (and chance) did in between, with weight sqrt(K / (3n + K)) for "
+                        "an edge of n visits (0: off; one tree: not observers=multi)"),
+    "widen": (float, 0.0, "progressive widening at the other players' nodes, C: such a node tries a new move only "
+                          "while it has fewer than ceil(C x (visits + 1)^widen_power) moves tried, so the tree reaches "
+                          "the searching player's later moves sooner (0: off; the untried move is drawn as without, "
+                          "or by its average with history)"),
+    "widen_power": (float, 0.5, "widen: the exponent of the visits, in [0, 1]"),
     "chance_leaf": (str, "evaluate", "a state evaluate() would score (the cut-off, heuristic rollouts' look-ahead) "
                                      "where chance acts next: evaluate (as it stands) | sample (played on by sampled "
                                      "outcomes until someone decides)"),

@@ -247,7 +247,8 @@ class Searcher:
                               o["history"], o["carry"], reuse, o["implicit"], o["lookahead"],
                               -1 if o["playout"] is None else o["playout"], o["leaf_mix"], o["mix_at"] == "tree",
                               o["deepen"], o["deepen_from"], o["depth_unit"] == "turns",
-                              o["opponents"] == "policy", o["mix_policy"] == "rollout", o["stop"] == "decided")
+                              o["opponents"] == "policy", o["mix_policy"] == "rollout", o["stop"] == "decided",
+                              o["oma"], o["widen"], o["widen_power"])
         return self.engine
 
     def _worker_options(self) -> dict:
@@ -360,6 +361,10 @@ class ISMCTS(Searcher):
         if self.options["observers"] == "multi" and self.options["implicit"] > 0:
             raise SearchOptionError(
                 f"{self.NAME}: option implicit needs one tree: observers=multi (one tree a player) is not supported "
+                "(leave observers at single)")
+        if self.options["observers"] == "multi" and self.options["oma"] > 0:
+            raise SearchOptionError(
+                f"{self.NAME}: option oma needs one tree: observers=multi (one tree a player) is not supported "
                 "(leave observers at single)")
         if self.options["reuse"] == "yes" and self.options["keys"] == "path":
             raise SearchOptionError(

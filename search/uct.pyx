@@ -21,7 +21,7 @@ Rewards are vectors (one value per player, from ``c_returns`` or ``c_evaluate``)
 picks by its own component (max^n).
 """
 from cpython.exc cimport PyErr_CheckSignals
-from libc.math cimport log, sqrt
+from libc.math cimport ceil, log, pow, sqrt
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memset
@@ -123,6 +123,16 @@ cdef class UCT:
     cdef double* imp                            # [node * MAX_PLAYERS + q]: trees[0]'s implicit minimax values
     cdef int64_t imp_cap                        # the nodes imp has a row for
     cdef bint imp_on                            # implicit > 0 and every node of the tree has its row
+    cdef readonly double oma                    # opponent move abstraction's equivalence K (0: off)
+    cdef Tree abstract                          # oma: the searching player's own moves from the root, nothing else
+    cdef int32_t* apath                         # oma: this iteration's nodes of `abstract`
+    cdef int apath_len
+    cdef int apath_cap
+    cdef int32_t anode                          # oma: this iteration's node of `abstract` (-1: none, out of memory)
+    cdef bint abstracting                       # choose_edge at a node of the searching player, oma on
+    cdef int32_t achild[MAX_ACTIONS]            # oma: each edge's node of `abstract` (-1: not yet)
+    cdef readonly double widen                  # progressive widening at the other players' nodes: C (0: off)
+    cdef readonly double widen_power            # ... and its exponent: a node has at most ceil(C (n + 1)^power) edges
     cdef readonly int32_t root_node             # the root's node (0 but where a reused tree already held it)
     cdef readonly int64_t reused_visits         # the root node's visits carried in from earlier runs
     cdef object reuse_game                      # the game the kept tree was searched in: (name, players, options)
@@ -174,13 +184,20 @@ cdef class UCT:
         memset(&self.mast, 0, sizeof(Mast))
         self.imp = NULL
         self.imp_cap = 0
+        self.abstract.nodes = NULL
+        self.abstract.capacity = 0
+        self.abstract.size = 0
+        self.apath = NULL
+        self.apath_len = 0
+        self.apath_cap = 0
 
     def __init__(self, bint info_sets, double c, int rollout_kind, int64_t depth_limit, bint multi=False,
                  int keys=KEYS_PATH, bint rewind=False, bint settle=False, double epsilon=0.1,
                  double history=0.0, double carry=0.0, bint reuse=False, double implicit=0.0, int lookahead=3,
                  int64_t playout_limit=-1, double leaf_mix=0.0, bint mix_in_tree_only=False,
                  int64_t deepen=0, int64_t deepen_from=1000, bint turns=False, bint self_only=False,
-                 bint mix_by_rollout=False, bint stop_decided=False):
+                 bint mix_by_rollout=False, bint stop_decided=False, double oma=0.0, double widen=0.0,
+                 double widen_power=0.5):
         cdef int t
         if keys not in (KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER):
             raise ValueError(f"UCT: keys={keys} is not one of KEYS_PATH, KEYS_MOVER, KEYS_OBSERVER")
@@ -239,6 +256,17 @@ cdef class UCT:
             raise ValueError("UCT: implicit minimax backups need one tree (multi=False)")
         self.implicit = implicit
         self.imp_on = False
+        if not oma >= 0.0:
+            raise ValueError(f"UCT: oma {oma} is not >= 0")
+        if oma > 0.0 and self.multi:
+            raise ValueError("UCT: opponent move abstraction needs one tree (multi=False)")
+        self.oma = oma
+        self.abstracting = False
+        self.anode = -1
+        if not widen >= 0.0 or not 0.0 <= widen_power <= 1.0:
+            raise ValueError(f"UCT: widen {widen} must be >= 0 and widen_power {widen_power} in [0, 1]")
+        self.widen = widen
+        self.widen_power = widen_power
         self.root_node = 0
         self.reused_visits = 0
         for t in range(self.ntrees):
@@ -250,6 +278,11 @@ cdef class UCT:
                 raise MemoryError("search path")
         if self.keys != KEYS_PATH and index_init(&self.index, 8192) != 0:
             raise MemoryError("search index")
+        if self.oma > 0.0:
+            self.apath_cap = 64
+            self.apath = <int32_t*>malloc(self.apath_cap * sizeof(int32_t))
+            if tree_init(&self.abstract, 4096) != 0 or self.apath == NULL:
+                raise MemoryError("search abstraction")
 
     def __dealloc__(self):
         cdef int t
@@ -257,6 +290,8 @@ cdef class UCT:
             tree_free(&self.trees[t])
             free(self.paths[t])
         index_free(&self.index)
+        tree_free(&self.abstract)
+        free(self.apath)
         mast_free(&self.mast)
         free(self.imp)
 
@@ -414,6 +449,10 @@ cdef class UCT:
             self.imp_on = self.implicit > 0.0 and self.imp_room(0)
             if self.imp_on:
                 memset(self.imp, 0, MAX_PLAYERS * sizeof(double))
+        if self.oma > 0.0:
+            tree_clear(&self.abstract)          # the searching player's own moves count from this root
+            if self.abstract.size == 0:
+                raise MemoryError("search abstraction")
         self.reuse_game = _game_identity(root) if self.reuse else None
         self.iterations = 0
         self.depth_limit = self.depth_base               # each search starts at the declared cut-off
@@ -512,6 +551,8 @@ cdef class UCT:
         self.push(0, 0)
         self.last = -1
         self.turns_begun = 0
+        self.anode = 0
+        self.apath_len = 0
         # --- selection and expansion ---------------------------------------------------------------------
         while True:
             p = w.c_current_player()
@@ -593,7 +634,15 @@ cdef class UCT:
         """UCB1 of edge j (its child dchild[j]) for `p`; with progressive history (Nijssen and Winands) plus a
         bias towards moves that did well anywhere in this search, fading as the edge's own visits grow."""
         cdef Node* child = &nodes[self.dchild[j]]
-        cdef double mean = child.value[p] / child.visits
+        cdef double mean = child.value[p] / child.visits, beta
+        cdef Node* abstract_child
+        if self.abstracting and self.achild[j] >= 0:
+            # opponent move abstraction: the same own move after the same own moves, whatever the others did in
+            # between, blended in with RAVE's schedule (Gelly and Silver): it fades as the edge's own visits grow
+            abstract_child = &self.abstract.nodes[self.achild[j]]
+            if abstract_child.visits > 0:
+                beta = sqrt(self.oma / (3.0 * child.visits + self.oma))
+                mean = (1.0 - beta) * mean + beta * abstract_child.value[p] / abstract_child.visits
         if self.imp_on:
             mean = (1.0 - self.implicit) * mean + self.implicit * self.imp[<int64_t>self.dchild[j] * MAX_PLAYERS + p]
         cdef double score = mean + self.c * sqrt(logn / child.visits)
@@ -604,9 +653,11 @@ cdef class UCT:
     cdef int pick_missing(self, int p, int nmiss) noexcept:
         """The untried edge to expand, of missing[0..nmiss): uniformly; with progressive history the one whose
         move has the best average for `p` (ties to the first from a random start), so a wide node tries its
-        likely moves first."""
+        likely moves first; with oma, at the searching player's nodes, abstract_pick()'s."""
         cdef int start = rng_below(&self.rng, nmiss), i, m, best_j
         cdef double v, best = -1.0
+        if self.abstracting:
+            return self.abstract_pick(p, start, nmiss)
         if self.history <= 0.0:
             return self.missing[start]
         best_j = self.missing[start]
@@ -620,11 +671,78 @@ cdef class UCT:
                 best_j = self.missing[m]
         return best_j
 
+    cdef int abstract_pick(self, int p, int start, int nmiss) noexcept:
+        """oma: of the untried edges missing[0..nmiss), the one UCB1 on the abstraction's statistics picks (one it
+        has never tried there first, from a random start): a new node of the searching player begins with the
+        moves that did well after its same own moves under the others' other replies, instead of in random order
+        (which would leave the abstraction unused until every move had been tried once)."""
+        cdef Node* an = self.abstract.nodes
+        cdef int64_t total = 0
+        cdef int i, m, j, best_j = self.missing[start]
+        cdef int32_t a
+        cdef double v, best = -1.0, logn = 0.0
+        for i in range(nmiss):
+            a = self.achild[self.missing[i]]
+            if a >= 0:
+                total += an[a].visits
+        if total > 0:
+            logn = fast_log(total)
+        for i in range(nmiss):
+            m = start + i
+            if m >= nmiss:
+                m -= nmiss
+            j = self.missing[m]
+            a = self.achild[j]
+            if a < 0 or an[a].visits == 0:
+                return j
+            v = an[a].value[p] / an[a].visits + self.c * sqrt(logn / an[a].visits)
+            if v > best:
+                best = v
+                best_j = j
+        return best_j
+
+    cdef inline double widen_limit(self, int64_t visits) noexcept:
+        """Progressive widening: the edges a node of another player may have after `visits` visits."""
+        return ceil(self.widen * pow(<double>visits + 1.0, self.widen_power))
+
+    cdef void abstract_edges(self, int nd) noexcept:
+        """oma: achild[j], the node of `abstract` below this iteration's one for edge j (its key, the searching
+        player's own action), or -1. Both lists are sorted by key."""
+        cdef Node* an = self.abstract.nodes
+        cdef int32_t c = an[self.anode].first_child
+        cdef int j
+        cdef int64_t key
+        for j in range(nd):
+            key = self.ka[self.dstart[j]].key
+            while c >= 0 and an[c].key < key:
+                c = an[c].next_sibling
+            self.achild[j] = c if c >= 0 and an[c].key == key else -1
+
+    cdef void abstract_step(self, int64_t key) noexcept:
+        """oma: follow (or add) the searching player's move `key` in `abstract`; out of memory, the abstraction
+        stops for the rest of this iteration."""
+        cdef bint created
+        cdef int32_t* grown
+        cdef int32_t a = self.find_or_add(&self.abstract, self.anode, self.observer, key, &created)
+        if a >= 0 and self.apath_len == self.apath_cap:
+            grown = <int32_t*>realloc(self.apath, 2 * self.apath_cap * sizeof(int32_t))
+            if grown == NULL:
+                a = -1
+            else:
+                self.apath = grown
+                self.apath_cap *= 2
+        self.anode = a
+        if a >= 0:
+            self.apath[self.apath_len] = a
+            self.apath_len += 1
+
     cdef int32_t choose_edge(self, State w, Tree* tree, int32_t node, int p, int n, bint* expanded) noexcept:
         """At `node`, where `p` moves and acts[0..n) are legal: expand one untried edge (picked uniformly) or pick
         one by UCB1 on p's reward component (information sets: availability counts in place of the parent's
         visits), and apply one of the edge's actions to `w` (uniformly among those it merges). Returns the
-        child (-1: out of memory while expanding); `expanded` tells whether it is new."""
+        child (-1: out of memory while expanding); `expanded` tells whether it is new. With progressive widening
+        another player's node expands only while it has fewer edges than widen_limit(); with oma the searching
+        player's edges are scored with their abstract means too."""
         cdef Node* nodes
         cdef int32_t child
         cdef int j, nd, nmiss = 0, pick = 0
@@ -638,6 +756,12 @@ cdef class UCT:
                 nmiss += 1
             elif self.info_sets:
                 nodes[self.dchild[j]].avail += 1
+        if (self.widen > 0.0 and p != self.observer and 0 < nmiss < nd
+                and nd - nmiss >= self.widen_limit(nodes[node].visits)):
+            nmiss = 0                          # wide enough for its visits: choose among the edges it has
+        self.abstracting = self.oma > 0.0 and p == self.observer and self.anode >= 0
+        if self.abstracting:
+            self.abstract_edges(nd)
         if nmiss > 0:
             pick = self.pick_missing(p, nmiss)
             child = tree_add_child(tree, node, self.dprev[pick], p, self.ka[self.dstart[pick]].key)
@@ -646,10 +770,12 @@ cdef class UCT:
             expanded[0] = True
         else:
             expanded[0] = False
-            child = self.dchild[0]
+            child = -1
             if not self.info_sets:
                 logn = fast_log(nodes[node].visits)
             for j in range(nd):
+                if self.dchild[j] < 0:         # untried, held back by progressive widening
+                    continue
                 if self.info_sets:
                     logn = fast_log(nodes[self.dchild[j]].avail)
                 score = self.edge_score(nodes, p, j, logn)
@@ -657,6 +783,9 @@ cdef class UCT:
                     best = score
                     child = self.dchild[j]
                     pick = j
+        if self.abstracting:
+            self.abstract_step(self.ka[self.dstart[pick]].key)
+            self.abstracting = False
         j = self.ka[self.dstart[pick] + <int>rng_below(&self.rng, self.dend[pick] - self.dstart[pick])].action
         if self.averages:
             mast_note(&self.mast, p, j)
@@ -684,6 +813,8 @@ cdef class UCT:
         self.path_len[0] = 0
         self.last = -1
         self.turns_begun = 0
+        self.anode = 0
+        self.apath_len = 0
         self.path_edges = -rewound             # depths and the cut-off count from the real root
         applied = -rewound
         if rewound > 0:
@@ -855,6 +986,13 @@ cdef class UCT:
             nodes = self.trees[t].nodes
             for i in range(self.path_len[t]):
                 x = self.paths[t][i]
+                nodes[x].visits += 1
+                for q in range(self.num_players):
+                    nodes[x].value[q] += self.ret[q]
+        if self.oma > 0.0:
+            nodes = self.abstract.nodes
+            for i in range(self.apath_len):
+                x = self.apath[i]
                 nodes[x].visits += 1
                 for q in range(self.num_players):
                     nodes[x].value[q] += self.ret[q]
@@ -1074,6 +1212,28 @@ cdef class UCT:
         cdef int64_t base = <int64_t>player * self.mast.actions
         return {a: (int(self.mast.counts[base + a]), self.mast.sums[base + a] / self.mast.counts[base + a])
                 for a in range(self.mast.actions) if self.mast.counts[base + a] > 0}
+
+    def abstract_moves(self, own_actions=()):
+        """oma: {action: (visits, mean return to the searching player)} of the searching player's moves in the
+        last search's abstraction after its own moves `own_actions` from the root (whatever came between them);
+        {} where the search never made those moves, or without oma."""
+        if self.oma <= 0.0 or self.abstract.size == 0:
+            return {}
+        cdef Node* an = self.abstract.nodes
+        cdef int32_t node = 0, c
+        for action in own_actions:
+            c = an[node].first_child
+            while c >= 0 and an[c].key != action:
+                c = an[c].next_sibling
+            if c < 0:
+                return {}
+            node = c
+        out = {}
+        c = an[node].first_child
+        while c >= 0:
+            out[int(an[c].key)] = (int(an[c].visits), an[c].value[self.observer] / an[c].visits if an[c].visits else 0.0)
+            c = an[c].next_sibling
+        return out
 
     cdef int64_t root_lead(self) noexcept:
         """How many visits the most visited of the searching player's root moves has over the next one (all of

@@ -53,7 +53,12 @@ CUTOFF_CONFIGS = {"pimc-leaf-mix": ("pimc", {"depth": 6, "leaf_mix": 0.5}),
                                              "depth": 10}),
                   "ismcts-path-stop": ("ismcts", {"stop": "decided", "keys": "path", "observers": "multi"}),
                   "pimc-self": ("pimc", {"opponents": "policy", "rollout": "heuristic", "lookahead": 0,
-                                         "depth": 6})}
+                                         "depth": 6}),
+                  "ismcts-oma-widen": ("ismcts", {"oma": 20.0, "widen": 1.0, "rollout": "mast", "history": 1.0,
+                                                  "reuse": "yes"}),
+                  "ismcts-observer-oma": ("ismcts", {"oma": 5.0, "keys": "observer", "depth": 8}),
+                  "ismcts-path-widen": ("ismcts", {"widen": 2.0, "widen_power": 0.25, "keys": "path"}),
+                  "pimc-oma-widen": ("pimc", {"oma": 20.0, "widen": 1.0, "rollout": "heuristic", "depth": 6})}
 
 
 def new(label, **options):
