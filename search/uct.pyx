@@ -1128,9 +1128,10 @@ cdef class UCT:
         return sum(self.trees[t].size for t in range(self.ntrees) if self.trees[t].nodes != NULL)
 
     def memory(self):
-        """Bytes held by all the trees (allocated node arrays, whether used yet or not)."""
+        """Bytes held by all the trees (allocated node arrays, whether used yet or not), oma's abstraction
+        included."""
         return sum(<int64_t>self.trees[t].capacity * sizeof(Node) for t in range(self.ntrees)
-                   if self.trees[t].nodes != NULL)
+                   if self.trees[t].nodes != NULL) + <int64_t>self.abstract.capacity * sizeof(Node)
 
     cdef int32_t _node_index(self, Tree* t, int node) except -2:
         """`node` checked against tree `t`; -1 is the last run's root (node 0 but in a reused tree)."""
