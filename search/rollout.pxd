@@ -63,8 +63,9 @@ cdef int policy_action(State state, State scratch, Rng* rng, int kind, bint sett
                        int player, const int* buf, int n, int64_t* calls) noexcept
 # Play `state` on in place (chance by its probabilities) until the end or until `max_actions` actions (< 0: no
 # limit), then write its value into out (at the limit, cutoff_value's with `mix` and `mix_kind`); every state
-# evaluate() scores (the cut-off, the heuristic's look-ahead) is scored by scored_leaf_value with `settle`. `scratch` is a state of
-# the same game for look-ahead (None will do for the random kind without a limit, which looks nothing ahead).
+# evaluate() scores (the cut-off, the heuristic's look-ahead) is scored by scored_leaf_value with `settle`.
+# `scratch` is a state of the same game for look-ahead (None will do for the random kind without a limit, which
+# looks nothing ahead).
 # Returns the number of actions applied to `state` plus look-ahead applications (forward-model calls), or -1 when
 # `state` reached a node without a legal action or outcome (a broken state, left there: the caller raises
 # engine.core.no_legal_action).

@@ -358,14 +358,11 @@ class ISMCTS(Searcher):
             raise SearchOptionError(
                 f"{self.NAME}: option opponents=policy keeps one tree of the searching player's decisions: "
                 "observers=multi (one tree a player) is not supported (leave observers at single)")
-        if self.options["observers"] == "multi" and self.options["implicit"] > 0:
-            raise SearchOptionError(
-                f"{self.NAME}: option implicit needs one tree: observers=multi (one tree a player) is not supported "
-                "(leave observers at single)")
-        if self.options["observers"] == "multi" and self.options["oma"] > 0:
-            raise SearchOptionError(
-                f"{self.NAME}: option oma needs one tree: observers=multi (one tree a player) is not supported "
-                "(leave observers at single)")
+        for one_tree in ("implicit", "oma"):        # each keeps values beside trees[0]'s nodes
+            if self.options["observers"] == "multi" and self.options[one_tree] > 0:
+                raise SearchOptionError(
+                    f"{self.NAME}: option {one_tree} needs one tree: observers=multi (one tree a player) is not "
+                    "supported (leave observers at single)")
         if self.options["reuse"] == "yes" and self.options["keys"] == "path":
             raise SearchOptionError(
                 f"{self.NAME}: option reuse=yes needs keys=mover or keys=observer (a path-keyed tree has no node to "

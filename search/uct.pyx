@@ -85,6 +85,33 @@ cdef int cmp_keyact(const void* a, const void* b) noexcept nogil:
     return (<const KeyAct*>a).action - (<const KeyAct*>b).action
 
 
+cdef inline bint path_push(int32_t** path, int* length, int* capacity, int32_t node) noexcept:
+    """Append `node` to a growable path (doubled when full; False when out of memory)."""
+    cdef int32_t* grown
+    cdef int cap
+    if length[0] == capacity[0]:
+        cap = 2 * capacity[0] if capacity[0] > 0 else 64
+        grown = <int32_t*>realloc(path[0], cap * sizeof(int32_t))
+        if grown == NULL:
+            return False
+        path[0] = grown
+        capacity[0] = cap
+    path[0][length[0]] = node
+    length[0] += 1
+    return True
+
+
+cdef inline void credit(Node* nodes, const int32_t* path, int length, const double* ret, int players) noexcept:
+    """Count one visit and add the reward vector `ret` at every node of `path`."""
+    cdef int i, q
+    cdef int32_t x
+    for i in range(length):
+        x = path[i]
+        nodes[x].visits += 1
+        for q in range(players):
+            nodes[x].value[q] += ret[q]
+
+
 cdef class UCT:
     """The engine; searchers (search/searchers.py) drive it. Not thread-safe; one search at a time."""
     cdef Tree trees[MAX_PLAYERS]          # plain and single-observer: trees[0]; multi-observer: one a player
@@ -278,11 +305,8 @@ cdef class UCT:
                 raise MemoryError("search path")
         if self.keys != KEYS_PATH and index_init(&self.index, 8192) != 0:
             raise MemoryError("search index")
-        if self.oma > 0.0:
-            self.apath_cap = 64
-            self.apath = <int32_t*>malloc(self.apath_cap * sizeof(int32_t))
-            if tree_init(&self.abstract, 4096) != 0 or self.apath == NULL:
-                raise MemoryError("search abstraction")
+        if self.oma > 0.0 and tree_init(&self.abstract, 4096) != 0:
+            raise MemoryError("search abstraction")
 
     def __dealloc__(self):
         cdef int t
@@ -318,17 +342,8 @@ cdef class UCT:
             w.c_copy_from(self.root)
             w.c_determinize(self.observer, &self.rng)
 
-    cdef bint push(self, int t, int32_t node) noexcept:
-        cdef int32_t* grown
-        if self.path_len[t] == self.path_cap[t]:
-            grown = <int32_t*>realloc(self.paths[t], 2 * self.path_cap[t] * sizeof(int32_t))
-            if grown == NULL:
-                return False
-            self.paths[t] = grown
-            self.path_cap[t] *= 2
-        self.paths[t][self.path_len[t]] = node
-        self.path_len[t] += 1
-        return True
+    cdef inline bint push(self, int t, int32_t node) noexcept:
+        return path_push(&self.paths[t], &self.path_len[t], &self.path_cap[t], node)
 
     # --- implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014) --------------------------------
     # Each node of trees[0] keeps a value vector besides its mean return: evaluate() of the state it was made in,
@@ -722,19 +737,10 @@ cdef class UCT:
         """oma: follow (or add) the searching player's move `key` in `abstract`; out of memory, the abstraction
         stops for the rest of this iteration."""
         cdef bint created
-        cdef int32_t* grown
         cdef int32_t a = self.find_or_add(&self.abstract, self.anode, self.observer, key, &created)
-        if a >= 0 and self.apath_len == self.apath_cap:
-            grown = <int32_t*>realloc(self.apath, 2 * self.apath_cap * sizeof(int32_t))
-            if grown == NULL:
-                a = -1
-            else:
-                self.apath = grown
-                self.apath_cap *= 2
+        if a >= 0 and not path_push(&self.apath, &self.apath_len, &self.apath_cap, a):
+            a = -1
         self.anode = a
-        if a >= 0:
-            self.apath[self.apath_len] = a
-            self.apath_len += 1
 
     cdef int32_t choose_edge(self, State w, Tree* tree, int32_t node, int p, int n, bint* expanded) noexcept:
         """At `node`, where `p` moves and acts[0..n) are legal: expand one untried edge (picked uniformly) or pick
@@ -975,27 +981,15 @@ cdef class UCT:
 
     cdef void backup(self) noexcept:
         """Add the reward vector to every node on the path of every tree in use."""
-        cdef Node* nodes
-        cdef int i, q, t, depth
-        cdef int32_t x
+        cdef int t, depth
         if self.averages:
             mast_update(&self.mast, self.ret)
         for t in range(self.ntrees if self.multi else 1):
             if self.multi and t >= self.num_players:
                 break
-            nodes = self.trees[t].nodes
-            for i in range(self.path_len[t]):
-                x = self.paths[t][i]
-                nodes[x].visits += 1
-                for q in range(self.num_players):
-                    nodes[x].value[q] += self.ret[q]
+            credit(self.trees[t].nodes, self.paths[t], self.path_len[t], self.ret, self.num_players)
         if self.oma > 0.0:
-            nodes = self.abstract.nodes
-            for i in range(self.apath_len):
-                x = self.apath[i]
-                nodes[x].visits += 1
-                for q in range(self.num_players):
-                    nodes[x].value[q] += self.ret[q]
+            credit(self.abstract.nodes, self.apath, self.apath_len, self.ret, self.num_players)
         if self.imp_on:
             self.imp_backup()
         depth = self.path_edges if self.keys != KEYS_PATH else self.path_len[self.main] - 1
