@@ -127,12 +127,15 @@ class Turn:
         return max(0.001, min(limits)) if limits else None
 
 
+DEFAULT_PACE = "last"                 # the search bots' pace (TurnPace's rules), theirs and OpenSpiel's bots'
+
+
 class TurnPace:
     """How many real decisions (more than one legal move) a seat takes in a turn, learnt as the game goes: a turn
     budget is shared among the decisions still expected, so ``time=T`` is the time of a whole turn.
 
     Call ``start`` for every decision the bot is asked (forced ones too), then, for a real one, ``decided`` as it
-    begins and ``share`` for its seconds. Rules (the search bots' ``pace`` option):
+    begins and ``share`` for its seconds. Rules (the search bots' ``pace`` option; ``last`` their default):
 
     - ``even``: this decision's share is the turn time left over the decisions expected from this one on, this one
       included, given how many the turn has taken so far: over the turns seen that were at least as long, the mean
@@ -143,15 +146,24 @@ class TurnPace:
       one: the first decisions get more (half a 3-decision turn to the first, the rest to the second) and a turn
       longer than the mean leaves its last ones the floor (2% of the turn). Kleos's pace before ``even``, kept to
       compare with and to rerun the measurements made with it.
+    - ``last``: as ``even``, and a decision after which the turn surely ends gets all that is left of the turn,
+      instead of keeping a share for decisions the turn will not take. Surely: every legal move ends the turn
+      (``engine.core.turn_ends``) in each of ``SAMPLES`` fresh determinizations of the bot's view from its seat,
+      drawn with the pace's own seeded stream. Whether a turn goes on can hang on what the seat cannot see (where
+      cards chosen in secret decide who acts first), so the view alone, one sample, is not asked: the answer
+      depends on the seat's information set and the stream only.
     """
 
     PRIOR, PRIOR_WEIGHT = 3.0, 1.0    # before any turn was seen: expect about 3 decisions
-    RULES = ("even", "front")
+    RULES = ("even", "front", "last")
+    SAMPLES = 4                       # ``last``: the worlds of the information set that must all end the turn
 
-    def __init__(self, rule: str = "even"):
+    def __init__(self, rule: str = DEFAULT_PACE, seed: int = 0):
         if rule not in self.RULES:
             raise ValueError(f"pace: {rule!r} is not one of {', '.join(self.RULES)}")
         self.rule = rule
+        self.seed = seed
+        self.rng = None               # made on the first question (the rules that never ask need no stream)
         self.sizes: list[int] = []
         self.current = 0
 
@@ -165,8 +177,11 @@ class TurnPace:
         """A real decision begins: it counts in this turn from now on."""
         self.current += 1
 
-    def decisions_left(self) -> float:
-        """The real decisions this turn is expected to take from the one being decided on, that one included."""
+    def decisions_left(self, last: bool = False) -> float:
+        """The real decisions this turn is expected to take from the one being decided on, that one included;
+        ``last``: this decision is known to end the turn (heeded by the ``last`` rule)."""
+        if last and self.rule == "last":
+            return 1.0
         if self.rule == "front":
             mean = (sum(self.sizes) + self.PRIOR * self.PRIOR_WEIGHT) / (len(self.sizes) + self.PRIOR_WEIGHT)
             return max(1.0, mean - self.current)
@@ -181,10 +196,22 @@ class TurnPace:
             weight += self.PRIOR_WEIGHT
         return max(1.0, left / weight) if weight else 2.0
 
-    def share(self, total: float, turn: Turn) -> float:
-        """Seconds for this decision out of a turn budget of ``total`` seconds (at least 2% of it)."""
+    def share(self, total: float, turn: Turn, last: bool = False) -> float:
+        """Seconds for this decision out of a turn budget of ``total`` seconds (at least 2% of it); ``last`` as in
+        ``decisions_left``."""
         left = max(0.0, total - turn.turn_used)
-        return max(0.02 * total, left / self.decisions_left(), 0.001)
+        return max(0.02 * total, left / self.decisions_left(last), 0.001)
+
+    def ends_turn(self, view) -> bool:
+        """For the ``last`` rule: whether this decision surely ends the turn (see the class), else False."""
+        from engine.core import State, turn_ends
+        if self.rule != "last" or not isinstance(view, State):   # a game outside the C contract cannot be asked
+            return False
+        from engine.rng import RNG
+        if self.rng is None:
+            self.rng = RNG(self.seed)
+        seat = view.current_player()
+        return all(turn_ends(view.determinize(seat, self.rng)) is True for _ in range(self.SAMPLES))
 
 
 class Bot:

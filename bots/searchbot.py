@@ -5,22 +5,24 @@ instead of its view (a ceiling for experiments, never a fair opponent). Without 
 it were the truth: one determinization, a weak but honest player of hidden-information games. When no budget is given
 (iterations, time or calls) and the referee runs a clock, the bot thinks for ``Turn.suggested_time()``: 80% of what is
 left of the turn limit shared among the decisions it expects this turn, at most a twentieth of its game clock.
-``time=T`` is the time of a whole turn (a seat's consecutive decisions), shared the same way (``TurnPace``; the
-bot option ``pace`` names the rule); a decision with one legal move is played at once.
+``time=T`` is the time of a whole turn (a seat's consecutive decisions), shared the same way, and a decision after
+which the turn surely ends gets all that is left of it (``TurnPace``; the bot option ``pace`` names the rule); a
+decision with one legal move is played at once.
 """
 from __future__ import annotations
 
-from bots.base import BadBotSpecError, Bot, GameInfo, Turn, TurnPace
+from bots.base import DEFAULT_PACE, BadBotSpecError, Bot, GameInfo, Turn, TurnPace
 from bots.spec import check_options, convert
 from engine.registry import game_spec
 
 BUDGETS = ("iterations", "time", "calls")
 # The search bots' own option beside the searcher's: how a turn's time=T is shared among its decisions (TurnPace).
-PACE_OPTION = {"pace": (str, "even", "how time=T, a whole turn's time, is shared among its decisions: even (the "
-                                     "turn time left over the decisions expected from this one on, from the turns "
-                                     "seen that were as long so far) | front (the first decisions get more, a long "
-                                     "turn's last ones 2% of it: the pace of the measurements made before this "
-                                     "option)")}
+PACE_OPTION = {"pace": (str, DEFAULT_PACE,
+                        "how time=T, a whole turn's time, is shared among its decisions: even (the turn time left "
+                        "over the decisions expected from this one on, from the turns seen that were as long so far) "
+                        "| last (as even, and a decision after which the turn surely ends gets all the turn has "
+                        "left) | front (the first decisions get more, a long turn's last ones 2% of it: the pace of "
+                        "the measurements made before this option)")}
 
 
 def searcher_options(kind: str) -> dict:
@@ -87,7 +89,7 @@ class SearchBot(Bot):
         if getattr(self, "_game_searcher", None) is not None:
             self._game_searcher.close()
         self._game_searcher = self._make(self.game_options)
-        self.pace = TurnPace(self.pace_rule)
+        self.pace = TurnPace(self.pace_rule, (info.seed ^ 0x9ACE) & (2 ** 64 - 1))
         self._start_belief(info)
 
     # --- belief from the opponents' moves (belief=particles): the filter follows the game's events ------------
@@ -140,13 +142,14 @@ class SearchBot(Bot):
         self.pace.decided()
         searcher = self._game_searcher
         seconds = None
+        last = self.pace.ends_turn(view)
         if "time" in self.options:                # time=T: T seconds for the whole turn, shared among its decisions
-            seconds = self.pace.share(self.options["time"], turn)
+            seconds = self.pace.share(self.options["time"], turn, last)
             budget = turn.budget()
             if budget is not None:
                 seconds = min(seconds, 0.8 * budget)
         elif not any(b in self.options for b in BUDGETS):
-            seconds = turn.suggested_time(decisions_left=self.pace.decisions_left())
+            seconds = turn.suggested_time(decisions_left=self.pace.decisions_left(last))
         if seconds is not None:
             # the searcher reads its budget at each search(): this decision's share of the turn, and nothing else
             # (a spec without a budget got the default iterations, which the clock replaces)

@@ -102,6 +102,71 @@ def dead_end(State state):
     return None
 
 
+cdef int _decides_again(State state, int seat, int* budget, int depth) noexcept:
+    # From ``state`` (just after one of seat's moves): 1 when some line of chance outcomes and seat's own forced
+    # moves reaches another decision of seat with more than one legal move before any other seat moves, 0 when none
+    # does, -1 when the budget of states (or the depth of nested chance) ran out first. ``state`` is the caller's
+    # scratch copy and is played forward in place.
+    cdef int buf[MAX_ACTIONS]
+    cdef double probs[MAX_ACTIONS]
+    cdef int player, n, i, found
+    cdef State child
+    while True:
+        player = state.c_current_player()
+        if player == TERMINAL or (player >= 0 and player != seat):
+            return 0
+        if player == seat:
+            n = state.c_legal_actions(buf)
+            if n != 1:
+                return 1 if n > 1 else 0
+            budget[0] -= 1
+            if budget[0] < 0:
+                return -1
+            state.c_apply(buf[0])
+            continue
+        if depth >= 8:
+            return -1
+        n = state.c_chance_outcomes(buf, probs)
+        for i in range(n):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return -1
+            child = state.c_clone()
+            child.c_apply(buf[i])
+            found = _decides_again(child, seat, budget, depth + 1)
+            if found != 0:
+                return found
+        return 0
+
+
+def turn_ends(State state, int budget=512):
+    """Whether every legal move of the seat to move here ends its turn: True when none of them leads, through chance
+    outcomes and the seat's own forced (single-move) decisions, to another decision of the same seat with a choice
+    before some other seat moves or the game ends; False when one does; None when ``budget`` states were not enough
+    to tell. A turn is a seat's consecutive decisions, as the referee times it (chance between them does not end
+    it). Asked of a bot's view, the answer is that view's, so it tells the bot nothing its view does not hold."""
+    cdef int buf[MAX_ACTIONS]
+    cdef int seat = state.c_current_player(), n, i, found
+    cdef int left = budget
+    cdef State child
+    if seat < 0:
+        raise ValueError(f"{state.game.name}: turn_ends() is asked at a seat's decision, not at "
+                         f"{'a chance node' if seat == CHANCE else 'the end of the game'}")
+    n = state.c_legal_actions(buf)
+    for i in range(n):
+        left -= 1
+        if left < 0:
+            return None
+        child = state.c_clone()
+        child.c_apply(buf[i])
+        found = _decides_again(child, seat, &left, 0)
+        if found == 1:
+            return False
+        if found == -1:
+            return None
+    return True
+
+
 def _rebuild_state(Game game, obj):
     return game.state_from_json(obj)
 

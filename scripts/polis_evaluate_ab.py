@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import math
 import os
 import shutil
 import sys
@@ -25,6 +24,7 @@ from contextlib import nullcontext
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from arena.referee import Referee  # noqa: E402
+from arena.strength import summarize  # noqa: E402
 from bots import make_bot  # noqa: E402
 from bots.own_game import searching_own_game  # noqa: E402
 from engine.errors import KleosError  # noqa: E402
@@ -89,25 +89,19 @@ def play_deal(args):
 
 
 def report(records) -> str:
-    """A's score over all games, its 95% interval over deals (a deal's two games are one sample), and by seat."""
-    by_deal: dict = {}
+    """A's score over all games, its 95% interval over deals (arena.strength's pairing row: a deal's two games are
+    one sample), and by seat."""
     seat = {0: [], 1: []}
     for r in records:
-        a = r.meta["a_seat"]
-        score = r.result["returns"][a]
-        by_deal.setdefault(r.seed, []).append(score)
-        seat[a].append(score)
-    deals = [sum(v) / len(v) for v in by_deal.values()]
-    n = len(deals)
-    mean = sum(deals) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in deals) / (n - 1)) if n > 1 else float("nan")
+        seat[r.meta["a_seat"]].append(r.result["returns"][r.meta["a_seat"]])
+    row = summarize("A", "B", records)
     first = records[0]
     athens = sum(r.result["returns"][0] for r in records) / len(records)
     a_bot, b_bot = first.bots[first.meta["a_seat"]], first.bots[1 - first.meta["a_seat"]]
     bots = a_bot if a_bot == b_bot else f"A {a_bot}, B {b_bot}"
     return (f"polis {first.options.get('data', DEFAULT_DATA_SET)}, {bots}: A {json.dumps(first.meta['evaluate']['A'])} "
             f"v B {json.dumps(first.meta['evaluate']['B'])}\n"
-            f"  A's score {mean:.3f} +- {1.96 * sd / math.sqrt(n):.3f} (95%, {n} deals, {len(records)} games)\n"
+            f"  A's score {row['score']:.3f} +- {row['ci95']:.3f} (95%, {row['deals']} deals, {row['games']} games)\n"
             f"  A as Athens {sum(seat[0]) / max(1, len(seat[0])):.3f} ({len(seat[0])} games), "
             f"as Sparta {sum(seat[1]) / max(1, len(seat[1])):.3f} ({len(seat[1])}); Athens's seat {athens:.3f}")
 

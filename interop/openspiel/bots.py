@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from bots.base import BadBotSpecError, Bot, GameInfo, Turn, TurnPace
+from bots.base import DEFAULT_PACE, BadBotSpecError, Bot, GameInfo, Turn, TurnPace
 
 _CFR_CACHE: dict = {}
 
@@ -68,7 +68,9 @@ class OpenSpielBot(Bot):
         from interop.openspiel.games import PREFIX
         self.random_state = np.random.RandomState(info.seed % 2 ** 32)
         self.rng = RNG(info.seed)
-        self.pace = TurnPace()           # time=T is a whole turn's time, shared as Kleos's search bots share it
+        # time=T is a whole turn's time, shared as Kleos's search bots share it by default
+        self.pace = TurnPace(DEFAULT_PACE, (info.seed ^ 0x9ACE) & (2 ** 64 - 1))
+        self.last_of_turn = False
         self.twin = None
         if self.options.get("twin"):
             if info.game.startswith(PREFIX):
@@ -92,6 +94,7 @@ class OpenSpielBot(Bot):
             self.last_stats = {"forced": True}
             return turn.legal[0]
         self.pace.decided()
+        self.last_of_turn = self.pace.ends_turn(view)
         state = self.twin.state(view, turn, self.rng) if self.twin else openspiel_view(self.game, view)
         started = time.perf_counter()
         action = int(self.choose(state, turn))
@@ -178,7 +181,7 @@ class ISMCTSBot(OpenSpielBot):
 
     def choose(self, state, turn):
         if self.options.get("time") is not None:      # this decision's share of the turn's time
-            self.bot.seconds = self.pace.share(self.options["time"], turn)
+            self.bot.seconds = self.pace.share(self.options["time"], turn, self.last_of_turn)
             budget = turn.budget()
             if budget is not None:
                 self.bot.seconds = min(self.bot.seconds, 0.8 * budget)

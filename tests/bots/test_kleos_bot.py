@@ -197,23 +197,25 @@ def test_refereed_games_and_the_engine_protocol():
 
 def test_time_is_for_a_whole_turn():
     """kleos:time=T shares T among the decisions of a turn, as the other search bots do (bots/searchbot.py)."""
+    state = _decision_in_a_turn("polis", {"players": 2})   # some move lets the seat decide again at once
+    me = state.current_player()
     bot = make_bot("kleos:time=0.4")
-    bot.new_game(GameInfo("goofspiel", {"players": 2}, 2, 0, 1))
-    state = _first_decision("goofspiel", {"players": 2, "cards": 6})
-    view = state.determinize(0, RNG(1))
+    bot.new_game(GameInfo("polis", {"players": 2}, 2, me, 1))
+    view = state.determinize(me, RNG(1))
     bot.pace.sizes = [4]                              # an earlier turn took 4 decisions
-    bot.act(view, Turn(0, state.legal_actions(), 0))
+    bot.act(view, Turn(me, state.legal_actions(), 0))
     assert bot._game_searcher.options["time"] < 0.4 / 2    # a share of the turn's 0.4 s, not all of it
     bot.close()
 
 
 @pytest.mark.parametrize("spec", ["kleos:time=0.6", "ismcts:time=0.6"])
-def test_the_first_decision_of_a_turn_gets_its_even_share(spec):
-    """With no turn seen yet a turn is expected to take 3 decisions: the first gets a third of time=T (pace=even,
-    the default), half of it under pace=front (the earlier rule)."""
+def test_the_first_decision_of_a_turn_gets_its_share_by_the_pace(spec):
+    """With no turn seen yet a turn is expected to take 3 decisions: the first gets a third of time=T (pace=even),
+    half of it under pace=front (the earlier rule); a goofspiel bid always ends the turn, so under pace=last (the
+    default) it gets the whole of time=T."""
     state = _first_decision("goofspiel", {"players": 2, "cards": 6})
     view = state.determinize(0, RNG(1))
-    for pace, share in (("", 0.2), (",pace=even", 0.2), (",pace=front", 0.3)):
+    for pace, share in (("", 0.6), (",pace=last", 0.6), (",pace=even", 0.2), (",pace=front", 0.3)):
         bot = make_bot(spec + pace)
         bot.new_game(GameInfo("goofspiel", {"players": 2}, 2, 0, 1))
         bot.act(view, Turn(0, state.legal_actions(), 0))
@@ -223,7 +225,7 @@ def test_the_first_decision_of_a_turn_gets_its_even_share(spec):
 
 @pytest.mark.parametrize("spec", ["kleos:pace=late", "ismcts:pace=late", "mcts:pace=late"])
 def test_a_bad_pace_is_refused_by_name(spec):
-    with pytest.raises(BadBotSpecError, match="pace='late' is not one of even, front"):
+    with pytest.raises(BadBotSpecError, match="pace='late' is not one of even, front, last"):
         make_bot(spec)
 
 

@@ -50,3 +50,18 @@ def test_the_table_names_each_bot_and_gathers_the_last_place(tmp_path, capsys):
     assert "| bot | 1 | 2 | 3+ | a turn |" in out and "| `random` |" in out and "| `greedy` |" in out
     assert turn_times.main([str(tmp_path / "missing.jsonl")]) == 2
     assert "no such record file" in capsys.readouterr().err
+
+
+def test_what_pace_last_would_know_counts_turns_and_never_a_wrong_last_in_polis(tmp_path, capsys):
+    """In Polis every world of an information set agrees on whether a turn goes on (tests/unit/test_turn_ends.py),
+    so a decision pace=last calls the turn's last always is; and it knows some turns' last decisions."""
+    records = [_record(1), _record(2)]
+    known = turn_times.last_known(records)
+    seat_turns = sum(len(turn_times.turn_times([r], 4)[bot]["turns"]) for r in records for bot in ("random", "greedy"))
+    assert known["turns"] == seat_turns and 0 < known["known"] < known["turns"] and known["wrong"] == 0
+    from engine.records import write_records
+    path = tmp_path / "games.jsonl"
+    write_records(str(path), records)
+    assert turn_times.main([str(path), "--last"]) == 0
+    assert f"pace=last knows the last real decision of {known['known']} of {known['turns']} turns" in \
+        capsys.readouterr().out
