@@ -142,14 +142,13 @@ class SearchBot(Bot):
         self.pace.decided()
         searcher = self._game_searcher
         seconds = None
-        last = self.pace.ends_turn(view)
         if "time" in self.options:                # time=T: T seconds for the whole turn, shared among its decisions
-            seconds = self.pace.share(self.options["time"], turn, last)
+            seconds = self.pace.share(self.options["time"], turn, self.pace.ends_turn(view))
             budget = turn.budget()
             if budget is not None:
                 seconds = min(seconds, 0.8 * budget)
         elif not any(b in self.options for b in BUDGETS):
-            seconds = turn.suggested_time(decisions_left=self.pace.decisions_left(last))
+            seconds = turn.suggested_time(decisions_left=self.pace.decisions_left(self.pace.ends_turn(view)))
         if seconds is not None:
             # the searcher reads its budget at each search(): this decision's share of the turn, and nothing else
             # (a spec without a budget got the default iterations, which the clock replaces)

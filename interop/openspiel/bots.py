@@ -94,7 +94,7 @@ class OpenSpielBot(Bot):
             self.last_stats = {"forced": True}
             return turn.legal[0]
         self.pace.decided()
-        self.last_of_turn = self.pace.ends_turn(view)
+        self.last_of_turn = self.options.get("time") is not None and self.pace.ends_turn(view)
         state = self.twin.state(view, turn, self.rng) if self.twin else openspiel_view(self.game, view)
         started = time.perf_counter()
         action = int(self.choose(state, turn))

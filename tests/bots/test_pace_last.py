@@ -55,3 +55,15 @@ def test_games_with_pace_last_are_refereed_and_replay():
     record = play_game("polis", {"players": 2}, ["kleos:time=0.02,pace=last", "ismcts:time=0.02"], 4)
     verify(record)
     assert record.bots[0] == "kleos:time=0.02,pace=last"
+
+
+def test_without_a_budget_of_its_own_the_bot_hands_the_referees_turn_left_to_a_turn_ending_decision():
+    """No iterations, time or calls: the bot thinks for Turn.suggested_time(), 80% of what the referee's turn limit
+    has left shared among the decisions it expects; a bid that ends the turn expects no more after it."""
+    bid = real_decisions("goofspiel", 2, 3)[0]
+    for pace, expected in (("last", 0.8 * 0.8), ("even", 0.8 * 0.8 / 3)):
+        bot = make_bot(f"ismcts:pace={pace}")
+        bot.new_game(GameInfo("goofspiel", {"players": 2}, 2, 0, 1))
+        bot.act(bid.clone(), Turn(0, bid.legal_actions(), 0, movetime=0.1, turn_used=0.02))
+        assert bot._game_searcher.options["time"] == pytest.approx(expected / 10), pace
+        bot.close()
