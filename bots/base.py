@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core import State, turn_ends
 from engine.errors import KleosError
+from engine.rng import RNG
 
 
 class BadBotSpecError(KleosError, ValueError):
@@ -202,12 +204,15 @@ class TurnPace:
         left = max(0.0, total - turn.turn_used)
         return max(0.02 * total, left / self.decisions_left(last), 0.001)
 
+    @classmethod
+    def for_game(cls, rule: str, game_seed: int) -> "TurnPace":
+        """A bot's pace for one game: its stream drawn from the game's seed, apart from the bot's other streams."""
+        return cls(rule, (game_seed ^ 0x9ACE) & (2 ** 64 - 1))
+
     def ends_turn(self, view) -> bool:
         """For the ``last`` rule: whether this decision surely ends the turn (see the class), else False."""
-        from engine.core import State, turn_ends
         if self.rule != "last" or not isinstance(view, State):   # a game outside the C contract cannot be asked
             return False
-        from engine.rng import RNG
         if self.rng is None:
             self.rng = RNG(self.seed)
         seat = view.current_player()

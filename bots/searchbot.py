@@ -89,7 +89,7 @@ class SearchBot(Bot):
         if getattr(self, "_game_searcher", None) is not None:
             self._game_searcher.close()
         self._game_searcher = self._make(self.game_options)
-        self.pace = TurnPace(self.pace_rule, (info.seed ^ 0x9ACE) & (2 ** 64 - 1))
+        self.pace = TurnPace.for_game(self.pace_rule, info.seed)
         self._start_belief(info)
 
     # --- belief from the opponents' moves (belief=particles): the filter follows the game's events ------------

@@ -69,7 +69,7 @@ class OpenSpielBot(Bot):
         self.random_state = np.random.RandomState(info.seed % 2 ** 32)
         self.rng = RNG(info.seed)
         # time=T is a whole turn's time, shared as Kleos's search bots share it by default
-        self.pace = TurnPace(DEFAULT_PACE, (info.seed ^ 0x9ACE) & (2 ** 64 - 1))
+        self.pace = TurnPace.for_game(DEFAULT_PACE, info.seed)
         self.last_of_turn = False
         self.twin = None
         if self.options.get("twin"):
