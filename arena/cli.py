@@ -347,12 +347,14 @@ def sprt(game, bots, elo0, elo1, alpha, beta, max_games, players, option, seed, 
 @click.option("--steps", type=count(1), default=50, show_default=True, help="SPSA steps.")
 @click.option("--deals", type=count(1), default=1, show_default=True, help="Duplicate deals a step.")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the perturbations and deals.")
+@click.option("--average", type=count(0), default=0, show_default=True,
+              help="The candidate is the mean theta of this many last steps (0: the last theta).")
 @click.option("--confirm", "confirm_games", type=count(0), default=0, show_default=True,
               help="Then play the candidate against --base under the SPRT for at most this many games (0: no test).")
 @click.option("--elo1", type=float, default=30.0, show_default=True, help="The SPRT's H1 (elo0 is 0).")
 @click.option("--jobs", "-j", type=count(0), default=1, show_default=True, help="Games at once (0: every core).")
 @click.option("--out", type=OutFile(), required=True, help="Record file for every game of the run (.jsonl[.gz]).")
-def tune(game, base, params, players, option, steps, deals, seed, confirm_games, elo1, jobs, out):
+def tune(game, base, params, players, option, steps, deals, seed, average, confirm_games, elo1, jobs, out):
     """Tune searcher options at GAME by SPSA, judged by duplicate games at equal budget; then an SPRT (arena/tune.py)."""
     from arena.tune import Param, confirm, spsa
     try:
@@ -360,8 +362,10 @@ def tune(game, base, params, players, option, steps, deals, seed, confirm_games,
         options = dict(load_game(game, **_game_options(game, players, option)).options)
         parsed = [Param.parse(p) for p in params]
         result = spsa(game, options, base, parsed, out, steps=steps, deals=deals, seed=seed, workers=jobs,
-                      echo=click.echo)
-        click.echo(f"candidate: {result['spec']}")
+                      echo=click.echo, average=average)
+        if average:
+            click.echo(f"last theta: {result['last']}")
+        click.echo(f"candidate: {result['spec']}" + (f" (the mean of the last {average} steps)" if average else ""))
         if confirm_games:
             decision, _ = confirm(game, options, result["spec"], base, out, max_games=confirm_games, elo1=elo1,
                                   seed=seed + 1, echo=click.echo, workers=jobs)

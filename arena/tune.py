@@ -5,10 +5,12 @@ parameter lives on [0, 1] (linearly or on a log scale between its bounds). A ste
 parameter, plays the configuration ``theta + c_k * delta`` against ``theta - c_k * delta`` in duplicate deals
 (the arena's pair mode: each deal in every seat rotation, the same chance outcomes for both; with more than two
 players A sits against copies of B) and moves ``theta`` along ``delta`` by ``a_k * (score - 0.5) / (2 c_k)``. Both
-bots of a step get the same budget (the base spec's), so the tuning is at equal iterations. Gains follow Spall:
-``a_k = a / (k + 1 + A) ** 0.602``, ``c_k = c / (k + 1) ** 0.101``, ``A`` a tenth of the steps.
+bots of a step get the same budget (the base spec's): equal iterations, or with ``time=`` equal time. Gains follow
+Spall: ``a_k = a / (k + 1 + A) ** 0.602``, ``c_k = c / (k + 1) ** 0.101``, ``A`` a tenth of the steps.
 
-The last ``theta`` is only a candidate: ``confirm`` plays it against the base spec under the arena's SPRT
+The candidate is the last ``theta``, or with ``average=N`` the mean of the last N steps' ``theta`` (Polyak-Ruppert
+averaging: with one or two games a step, each ``theta`` also carries the last steps' noise, which the mean
+shrinks). It is only a candidate: ``confirm`` plays it against the base spec under the arena's SPRT
 (arena/sprt.py) until the test decides whether it is stronger. Every game of the run, steps and test, is kept in
 the record file, so ``kleos ratings --pairs FILE`` rebuilds what was measured.
 """
@@ -94,14 +96,18 @@ def start_position(base: str, params: list[Param], start: dict | None = None) ->
 
 def spsa(game: str, options: dict, base: str, params: list[Param], out, *, steps: int = 50, deals: int = 1,
          seed: int = 1, a: float = 0.2, c: float = 0.2, start: dict | None = None, echo=print,
-         workers: int = 1) -> dict:
-    """Run SPSA; returns {"spec": the candidate, "theta": positions, "steps": [...]} (each step logged by echo)."""
+         workers: int = 1, average: int = 0) -> dict:
+    """Run SPSA; returns {"spec": the candidate, "theta": its positions, "last": the last theta's spec,
+    "steps": [...]} (each step logged by echo). The candidate is the last theta, or with ``average`` the mean of
+    the last ``average`` steps' thetas."""
     from arena.strength import run_pairings
     from engine.registry import game_spec
     if not params:
         raise TuneError("nothing to tune: give at least one --param")
     if steps < 1 or deals < 1:
         raise TuneError("steps and deals must be at least 1")
+    if not 0 <= average <= steps:
+        raise TuneError(f"average={average}: the steps averaged must be between 0 and the steps ({steps})")
     spec_with(base, params, [0.5] * len(params))            # a bad base spec fails here
     import os
     if os.path.exists(out) and os.path.getsize(out) > 0:
@@ -111,6 +117,7 @@ def spsa(game: str, options: dict, base: str, params: list[Param], out, *, steps
     rng = RNG(seed)
     big_a = max(1.0, steps / 10)
     log = []
+    thetas = []
     for k in range(steps):
         ck = c / (k + 1) ** 0.101
         ak = a / (k + 1 + big_a) ** 0.602
@@ -126,9 +133,13 @@ def spsa(game: str, options: dict, base: str, params: list[Param], out, *, steps
             theta = [min(1.0, max(0.0, t + ak * (score - 0.5) / (2 * ck) * d)) for t, d in zip(theta, delta)]
             entry["score"] = round(score, 4)
         entry["theta"] = {p.name: p.value(x) for p, x in zip(params, theta)}
+        thetas.append(theta)
         log.append(entry)
         echo(json.dumps(entry))
-    return {"spec": spec_with(base, params, theta), "theta": theta, "steps": log}
+    kept = thetas[-average:] if average else thetas[-1:]
+    candidate = [sum(t[i] for t in kept) / len(kept) for i in range(len(params))]
+    return {"spec": spec_with(base, params, candidate), "theta": candidate, "last": spec_with(base, params, theta),
+            "steps": log}
 
 
 def confirm(game: str, options: dict, candidate: str, base: str, out, *, max_games: int = 400, elo0: float = 0.0,

@@ -50,6 +50,26 @@ def test_spsa_plays_duplicate_deals_at_equal_budget_and_keeps_every_game(tmp_pat
         spsa("goofspiel", {"players": 2, "cards": 4}, "ismcts:iterations=30", [Param.parse("c=0.1:2:log")], out)
 
 
+def test_the_candidate_can_be_the_mean_of_the_last_steps(tmp_path):
+    """Polyak-Ruppert averaging: the candidate is the mean position of the last N thetas, not the last one."""
+    params = [Param.parse("c=0.1:2:log"), Param.parse("depth=2:20:int")]
+    result = spsa("goofspiel", {"players": 2, "cards": 4}, "ismcts:iterations=20,c=0.5,depth=8", params,
+                  tmp_path / "avg.jsonl", steps=6, seed=3, average=4, echo=lambda *_: None)
+    last4 = [[p.position(step["theta"][p.name]) for p in params] for step in result["steps"][-4:]]
+    for i, p in enumerate(params):
+        mean = sum(t[i] for t in last4) / 4
+        assert abs(p.value(result["theta"][i]) - p.value(mean)) <= (1 if p.integer else 2e-3)
+    assert result["last"] == "ismcts:iterations=20," + ",".join(
+        f"{p.name}={result['steps'][-1]['theta'][p.name]}" for p in params)
+    plain = spsa("goofspiel", {"players": 2, "cards": 4}, "ismcts:iterations=20,c=0.5,depth=8", params,
+                 tmp_path / "plain.jsonl", steps=6, seed=3, echo=lambda *_: None)
+    assert plain["spec"] == plain["last"] == result["last"]           # the same steps; only the candidate differs
+    assert result["spec"] != result["last"]                           # (these steps moved: the mean is not the last)
+    with pytest.raises(TuneError, match="between 0 and the steps"):
+        spsa("goofspiel", {"players": 2, "cards": 4}, "ismcts:iterations=20", params, tmp_path / "x.jsonl",
+             steps=2, average=3)
+
+
 def test_confirm_runs_the_arena_sprt_into_the_same_file(tmp_path):
     out = tmp_path / "c.jsonl"
     lines = []
@@ -65,6 +85,10 @@ def test_the_tune_command(kleos):
     out = kleos("tune", "goofspiel", "-o", "cards=4", "--base", "ismcts:iterations=20", "--param", "c=0.1:2:log",
                 "--steps", "2", "--out", "t.jsonl", "--confirm", "4")
     assert "candidate: ismcts:iterations=20,c=" in out.stdout and "LLR" in out.stdout
+    averaged = kleos("tune", "goofspiel", "-o", "cards=4", "--base", "ismcts:iterations=20", "--param",
+                     "c=0.1:2:log", "--steps", "3", "--average", "2", "--out", "a.jsonl")
+    assert "last theta: ismcts:iterations=20,c=" in averaged.stdout
+    assert "(the mean of the last 2 steps)" in averaged.stdout
     bad = kleos("tune", "goofspiel", "--base", "ismcts:iterations=20", "--param", "c=2:1", "--out", "u.jsonl",
                 check=False)
     assert bad.returncode != 0 and "need LOW < HIGH" in bad.stderr and "Traceback" not in bad.stderr
