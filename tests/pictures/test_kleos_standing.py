@@ -8,7 +8,7 @@ import pytest
 
 from arena.strength import pair_rows, run_pairings
 from engine.errors import KleosError
-from engine.records import read_records
+from engine.records import read_records, renamed
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("kleos_standing", ROOT / "scripts" / "kleos_standing.py")
@@ -24,10 +24,11 @@ def test_every_documented_cell_rebuilds_from_its_records():
     tables = standing.standing(cells, manifest.parent)
     assert sum(len(rows) for _, rows in tables) == len(cells)
     polis = next(rows for group, rows in tables if group.startswith("Polis"))
-    label = "vs ISMCTS with Polis's search defaults (depth=24, heuristic rollouts), 1 s"
+    label = "vs ISMCTS with Polis's search defaults (depth=24, heuristic rollouts), 1 s, equal time"
     one_second = next(r for r in polis if r["label"].startswith(label + ":"))
-    records, _ = read_records(manifest.parent / "kleos-polis-20000.jsonl.gz")
-    expected = pair_rows(records)[0]
+    records, _ = read_records(manifest.parent / "polis-kleos2-ismcts-1s-1363.jsonl.gz")
+    expected = pair_rows(renamed(records, "ismcts:c=0.3,depth=21,history=0.15,time=3", "kleos:time=3"))[0]
+    assert expected["a"] == "kleos:time=3"                         # the manifest's rename, as kleos ratings --same
     assert (one_second["games"], one_second["score"], one_second["ci95"]) == \
         (expected["games"], expected["score"], expected["ci95"])
     assert one_second["label"] == f"{label}: {expected['a']} vs {expected['b']}"
