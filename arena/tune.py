@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import deque
 from dataclasses import dataclass
 
 from bots.spec import parse_spec
@@ -117,7 +118,7 @@ def spsa(game: str, options: dict, base: str, params: list[Param], out, *, steps
     rng = RNG(seed)
     big_a = max(1.0, steps / 10)
     log = []
-    thetas = []
+    kept = deque(maxlen=average or 1)                       # the thetas the candidate averages
     for k in range(steps):
         ck = c / (k + 1) ** 0.101
         ak = a / (k + 1 + big_a) ** 0.602
@@ -133,10 +134,9 @@ def spsa(game: str, options: dict, base: str, params: list[Param], out, *, steps
             theta = [min(1.0, max(0.0, t + ak * (score - 0.5) / (2 * ck) * d)) for t, d in zip(theta, delta)]
             entry["score"] = round(score, 4)
         entry["theta"] = {p.name: p.value(x) for p, x in zip(params, theta)}
-        thetas.append(theta)
+        kept.append(theta)
         log.append(entry)
         echo(json.dumps(entry))
-    kept = thetas[-average:] if average else thetas[-1:]
     candidate = [sum(t[i] for t in kept) / len(kept) for i in range(len(params))]
     return {"spec": spec_with(base, params, candidate), "theta": candidate, "last": spec_with(base, params, theta),
             "steps": log}
