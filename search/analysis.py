@@ -174,8 +174,10 @@ class Watch:
             left = seconds - (time.perf_counter() - start) if seconds else None
             if resume and ((iterations and it <= 0) or (calls and ca <= 0) or (left is not None and left <= 0)):
                 break
+            # stop=decided is judged inside the slice too, against the whole search's budget (not the slice's
+            # seconds), so a slice that holds the whole search stops where one run would
             engine.run(state, it, self.every if left is None else max(min(self.every, left), 1e-9), ca, seed,
-                       resume, False)
+                       resume, 0.0 if left is None else left)
             resume = True
             self.memory = max(self.memory, engine.memory())
             self.last = snapshot(state, engine, done)

@@ -416,14 +416,15 @@ cdef class UCT:
                     row[q] += (self.imp[<int64_t>s * MAX_PLAYERS + q] - row[q]) / nodes[x].visits
 
     def run(self, State root, long long iterations, double seconds, long long calls, uint64_t seed,
-            bint resume=False, bint may_stop=True):
+            bint resume=False, double stop_seconds=-1.0):
         """Search from `root` (a decision node) until the first budget is met: `iterations` (> 0), `seconds`
         (> 0) or forward-model `calls` (> 0; checked between iterations). 0 means "no such budget"; at least
         one iteration always runs. The tree is kept for inspection until the next run. ``resume=True`` goes on
         with the last run's tree, random stream and counters (same `root`; `seed` ignored; the budgets count
         from here), so a search in slices is the same search as one run of their total (search/analysis.py).
-        With stop_decided the run also ends once the root's choice is decided (decided_within()); ``may_stop=False``
-        leaves that to the caller, whose budget is more than this run's (a slice of an analysis: see decided())."""
+        With stop_decided the run also ends once the root's choice is decided (decided_within()), reckoned
+        against `iterations`, `calls` and `stop_seconds`: the seconds the whole search has left where this run is a
+        slice of it (search/analysis.py; 0: no time budget), this run's `seconds` where negative."""
         cdef int player = root.c_current_player()
         cdef int k
         if player < 0:
@@ -434,7 +435,7 @@ cdef class UCT:
         if resume:
             if self.trees[self.main].size == 0 or player != self.observer or root.num_players != self.num_players:
                 raise ValueError("UCT.run(resume=True) needs a previous run from the same position")
-            return self._loop(root, iterations, seconds, calls, may_stop)
+            return self._loop(root, iterations, seconds, calls, stop_seconds)
         cdef int32_t kept = self.kept_root(root, player)
         self.observer = player
         self.num_players = root.num_players
@@ -484,7 +485,7 @@ cdef class UCT:
                 mast_decay(&self.mast, self.carry)     # the same game: the last runs' averages, faded
             elif mast_reset(&self.mast, root.num_players, root.game.num_distinct_actions) != 0:
                 raise MemoryError("search move averages")
-        return self._loop(root, iterations, seconds, calls, may_stop)
+        return self._loop(root, iterations, seconds, calls, stop_seconds)
 
     cdef int32_t kept_root(self, State root, int player):
         """reuse: the node the earlier runs of this game left for the root's information set, or -1 (a fresh
@@ -501,9 +502,9 @@ cdef class UCT:
         return node
 
     cdef int64_t _loop(self, State root, long long iterations, double seconds, long long calls,
-                       bint may_stop) except -1:
+                       double stop_seconds) except -1:
         """Iterate until this call's budgets are met (counted from the counters' values on entry), or with
-        stop_decided and `may_stop` until the root's choice is decided."""
+        stop_decided until the root's choice is decided (see run() for `stop_seconds`)."""
         cdef int64_t it0 = self.iterations, calls0 = self.calls, done
         self.stopped_early = False
         self.root = root
@@ -544,8 +545,9 @@ cdef class UCT:
                 if t - t0 >= seconds:
                     break
             done = self.iterations - it0
-            if (self.stop_decided and may_stop and done >= STOP_CHECK_FROM and done % STOP_CHECK_EVERY == 0
-                    and self.decided_within(iterations, seconds, calls, done, self.calls - calls0, t - t0)):
+            if (self.stop_decided and done >= STOP_CHECK_FROM and done % STOP_CHECK_EVERY == 0
+                    and self.decided_within(iterations, seconds if stop_seconds < 0 else stop_seconds, calls, done,
+                                            self.calls - calls0, t - t0)):
                 self.stopped_early = True
                 break
         self.seconds += now() - t0

@@ -97,6 +97,17 @@ def test_bad_stop(searcher, options, message):
         make_searcher(searcher, **{"stop": "decided", **options})
 
 
+def test_an_analysis_in_one_slice_stops_where_the_bot_does():
+    """A slice that holds the whole search (a fast machine, or a long `every`) judges stop=decided inside it,
+    against the whole budget: it ends at the same iteration as the bot's one run, not at the budget."""
+    state = opening(load_game("polis"))
+    bot = make_searcher("ismcts", iterations=20000, seed=3, stop="decided").search(state)
+    report = analyse(make_searcher("ismcts", iterations=20000, seed=3, stop="decided"), state, every=60.0)
+    assert bot.stats["stopped"] and report["tree"]["stopped"]
+    assert report["tree"]["iterations"] == bot.stats["iterations"] < 20000
+    assert report["choice"]["action"] == bot.action
+
+
 def test_the_console_report_says_how_the_search_ended():
     """`kleos analyse` names stop=decided: decided early at a clear choice (Polis's opening), or at its budget;
     no row without the option."""
